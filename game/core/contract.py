@@ -1,0 +1,201 @@
+"""The engine contract: one protocol for every game, so that matches, saves, the AI, the CLI,
+the board and the tests are written once.
+
+A game is a `Game` subclass with no per-match data (one shared instance in the registry); all
+match data lives in a state value. States are values: `apply` returns a new state and never
+changes the one it was given, also when it raises. Every random choice comes from the `Rng`
+kept inside the state.
+
+Moves are NamedTuples (immutable, hashable, cheap to create) with a `to_json()` method; the
+JSON form is the stable public one used by saves, logs and tests (DESIGN.md section 3).
+
+Subclasses implement the methods that raise NotImplementedError. For speed the AI and the CLI
+use `clone` + `apply_in_place` (one copy per playout, not one per move); `apply` is that pair
+on a fresh clone, so both paths run the same rules.
+"""
+
+import json
+from contextlib import contextmanager
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow here. str(error) is a sentence a player can read."""
+
+
+class BadData(ValueError):
+    """Input that is not a valid state, setup, move or save. The message says what and where."""
+
+
+class Option:
+    """One rule option: its default and either the allowed values or a checking function.
+
+    `check(value)` returns the normalised value or raises BadData.
+    """
+
+    def __init__(self, default, choices=None, check=None, doc=""):
+        self.default = default
+        self.choices = tuple(choices) if choices is not None else None
+        self.check = check
+        self.doc = doc
+
+    def normalise(self, name, value):
+        if self.check is not None:
+            return self.check(value)
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(json.dumps(c) for c in self.choices)
+            raise BadData(f"option {name!r} must be one of {allowed}, not {json.dumps(value)}")
+        return value
+
+
+class Game:
+    """Base class of every game. Class attributes describe it; methods are the contract."""
+
+    id = ""
+    title = ""
+    min_players = 2
+    max_players = 2
+    default_players = 2  # what the CLI and a new-game screen start from
+    options = {}  # name -> Option
+
+    # ---- set-up -----------------------------------------------------------------------------
+    def check_setup(self, players, seed, options):
+        """Validated (players, seed, options-with-defaults) or BadData naming the problem."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadData("the number of players must be a whole number")
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                raise BadData(f"{self.title} is for exactly {self.min_players} players, not {players}")
+            raise BadData(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadData("the seed must be a whole number")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise BadData("the options must be a JSON object")
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise BadData(f"unknown option {unknown[0]!r} for {self.title} (known: {known})")
+        full = {}
+        for name, opt in self.options.items():
+            full[name] = opt.normalise(name, options[name]) if name in options else opt.default
+        return players, seed, full
+
+    def new(self, players=2, seed=0, options=None):
+        """The state at the start of a game. Raises BadData for an impossible set-up."""
+        raise NotImplementedError
+
+    # ---- playing ----------------------------------------------------------------------------
+    def current_player(self, state):
+        """The seat to move, or None when the game is over."""
+        raise NotImplementedError
+
+    def legal_moves(self, state):
+        """Every legal move, each distinct result once, in a deterministic order."""
+        raise NotImplementedError
+
+    def parse_move(self, obj):
+        """A move value from its JSON form (a move value passes through). IllegalMove when the
+        object is not shaped like a move of this game."""
+        raise NotImplementedError
+
+    def clone(self, state):
+        """An independent copy that `apply_in_place` may change."""
+        raise NotImplementedError
+
+    def apply_in_place(self, state, move):
+        """Play `move` (a parsed move) on `state`, changing it. Raises IllegalMove with a reason
+        for anything the rules forbid; the state may then be left half-changed, which is why
+        `apply` works on a clone."""
+        raise NotImplementedError
+
+    def apply(self, state, move):
+        """The state after `move` (a move value or its JSON form); `state` is never changed."""
+        if not isinstance(move, tuple):
+            move = self.parse_move(move)
+        if self.current_player(state) is None:
+            raise IllegalMove("the game is over: no more moves can be made")
+        after = self.clone(state)
+        self.apply_in_place(after, move)
+        return after
+
+    def is_over(self, state):
+        return self.current_player(state) is None
+
+    def scores(self, state):
+        """Points banked so far per seat (final scoring included once the game is over)."""
+        raise NotImplementedError
+
+    def score_breakdown(self, state):
+        """Per seat, a dict category -> points whose values add up to that seat's score."""
+        raise NotImplementedError
+
+    def winners(self, state):
+        """Seats in first place after the game's tie-breaks; [] while the game is running."""
+        if not self.is_over(state):
+            return []
+        scores = self.scores(state)
+        best = max(scores)
+        return [seat for seat, points in enumerate(scores) if points == best]
+
+    def projected_scores(self, state):
+        """Scores as if the game ended now (what a greedy player and the AI's cut-off use)."""
+        return self.scores(state)
+
+    # ---- hidden information -----------------------------------------------------------------
+    def view(self, state, player):
+        """What `player` may see (None: a spectator who sees only public information). Hidden
+        hands, face-down values, deck order AND the RNG are removed; the result is a state of
+        the same kind that can be drawn and serialised, and `legal_moves` works on it when it
+        is `player`'s turn."""
+        raise NotImplementedError
+
+    def determinize(self, view, rng):
+        """A full state consistent with `view`: hidden parts sampled with `rng` (an Rng),
+        and a fresh state RNG drawn from it."""
+        raise NotImplementedError
+
+    def undoable(self, before, after):
+        """True when the step before -> after revealed no hidden or random information, so
+        taking it back gives nobody an advantage. Default: no (safe)."""
+        return False
+
+    # ---- serialisation ----------------------------------------------------------------------
+    def to_json(self, state):
+        """A lossless JSON-ready dict; the state's RNG goes under the key "rng" (None in a view)."""
+        raise NotImplementedError
+
+    def from_json(self, obj):
+        """The state from `to_json`'s output; validates and raises BadData on bad input."""
+        raise NotImplementedError
+
+    # ---- helpers for players ----------------------------------------------------------------
+    def playout_move(self, state, rng):
+        """A move for a quick random player (CLI `random`, AI playouts). Uniform by default; a
+        game may prefer useful moves so random games end, but never bends the rules."""
+        moves = self.legal_moves(state)
+        return moves[rng.below(len(moves))]
+
+    def describe_move(self, state, move):
+        """A short plain-English line for the log (the UI translates known patterns)."""
+        return json.dumps(move.to_json(), ensure_ascii=False)
+
+
+def canonical_json(obj):
+    """The one text form used for digests and equality checks (sorted keys, no spaces)."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@contextmanager
+def reading(what):
+    """Turns the errors of reading malformed JSON (missing keys, wrong types) into BadData:
+
+        with reading("Toscana state"):
+            state.turn = int(obj["turn"]) ...
+    """
+    try:
+        yield
+    except BadData:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        raise BadData(f"not a valid {what}: {type(e).__name__} {e}") from None

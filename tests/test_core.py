@@ -1,0 +1,233 @@
+"""The core: RNG, contract helpers, conformance on the toy game, matches, saves, links, CLI.
+
+Rules cited here are the project's own contract (../shared/DESIGN.md §2) and the issue #3 text.
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from game import games
+from game.core import BadData, IllegalMove, Rng
+from game.core import conformance
+from game.core.match import Match
+from game.core.savefile import SaveError, decode_link, encode_link, load_text
+
+import toygame
+
+games.register(toygame.GAME, "toygame")
+TOY = toygame.GAME
+
+
+# ---- RNG -------------------------------------------------------------------------------------
+def test_rng_sequence_is_pinned():
+    # DESIGN §2: "the same seed and moves give the same game, in CPython and in Pyodide".
+    # SplitMix64 reference values for seed 0 (Vigna's splitmix64.c); a change here breaks saves.
+    rng = Rng(0)
+    assert [rng.next_u64() for _ in range(3)] == [
+        0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+
+
+def test_rng_below_is_uniform_enough_and_in_range():
+    rng = Rng(42)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.below(6)] += 1
+    assert all(900 < c < 1100 for c in counts), counts
+
+
+def test_rng_round_trips_and_copies():
+    rng = Rng(7)
+    rng.next_u64()
+    again = Rng.from_json(rng.to_json())
+    assert again == rng and again.next_u64() == rng.copy().next_u64()
+    with pytest.raises(ValueError):
+        Rng.from_json("not hex at all!")
+
+
+# ---- contract helpers -------------------------------------------------------------------------
+def test_check_setup_rejects_bad_players_seed_and_options():
+    with pytest.raises(BadData, match="2 to 3 players"):
+        TOY.new(players=5)
+    with pytest.raises(BadData, match="seed"):
+        TOY.new(players=2, seed="x")
+    with pytest.raises(BadData, match="unknown option"):
+        TOY.new(players=2, options={"speed": 3})
+
+
+def test_registry_names_unknown_games():
+    with pytest.raises(BadData, match="unknown game 'chess'"):
+        games.get("chess")
+
+
+def test_apply_never_changes_its_input_even_when_it_raises():
+    # DESIGN §2: "apply never changes the state it is given (also when it raises)".
+    state = TOY.new(players=2, seed=3)
+    before = TOY.to_json(state)
+    TOY.apply(state, TOY.legal_moves(state)[0])
+    with pytest.raises(IllegalMove):
+        TOY.apply(state, {"card": 99})
+    assert TOY.to_json(state) == before
+
+
+# ---- conformance on the toy game ----------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3])
+def test_toy_game_conforms(players):
+    digest = conformance.run(TOY, seeds=range(1, 21), players=players)
+    assert digest == conformance.run(TOY, seeds=range(1, 21), players=players)
+    conformance.check_bad_states(TOY)
+
+
+def test_conformance_catches_a_broken_engine():
+    # A test must be able to fail: an engine whose apply changes its input is caught.
+    class Leaky(toygame.Bust):
+        def clone(self, s):
+            return s
+
+    with pytest.raises(conformance.ConformanceError, match="changed its input"):
+        conformance.run(Leaky(), seeds=[1])
+
+
+def test_conformance_catches_a_view_that_keeps_the_rng():
+    # DESIGN §2: the view removes "the RNG state/seed (they would reveal future draws)".
+    class Peeking(toygame.Bust):
+        def view(self, s, player):
+            v = super().view(s, player)
+            v.rng = s.rng
+            return v
+
+    with pytest.raises(conformance.ConformanceError, match="RNG"):
+        conformance.run(Peeking(), seeds=[1])
+
+
+def test_conformance_catches_a_determinization_that_ignores_the_view():
+    class Forgetful(toygame.Bust):
+        def determinize(self, v, rng):
+            s = super().determinize(v, rng)
+            s.hands = [sorted(h[:1] + [6]) if h else h for h in s.hands]
+            return s
+
+    with pytest.raises(conformance.ConformanceError, match="determinize"):
+        conformance.run(Forgetful(), seeds=[1])
+
+
+# ---- matches: undo policy, redo, saves ----------------------------------------------------------
+def play_to_end(match, rng):
+    while not match.is_over():
+        moves = match.game.legal_moves(match.state)
+        match.play(moves[rng.below(len(moves))])
+
+
+def test_strict_undo_refuses_after_a_card_is_drawn():
+    # Issue #3: undo "only while no hidden or random information has been revealed since".
+    match = Match("bust", players=2, seed=1)
+    match.play(match.game.legal_moves(match.state)[0])  # plays, then draws: reveals a card
+    assert not match.can_undo() and match.undo() == 0 and len(match.moves) == 1
+
+
+def test_free_undo_steps_back_to_the_last_human_decision_and_redo_replays():
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "easy"}]
+    match = Match("bust", players=2, seed=4, seats=seats, undo="free")
+    first = match.game.legal_moves(match.state)[0]
+    match.play(first)
+    match.play(match.game.legal_moves(match.state)[0])  # the computer's reply
+    before = match.game.to_json(match.state)
+    assert match.undo() == 2 and match.moves == []
+    assert match.redo() == 2 and match.game.to_json(match.state) == before
+
+
+def test_illegal_move_leaves_the_match_as_it_was():
+    match = Match("bust", players=2, seed=2)
+    save = match.to_save()
+    with pytest.raises(IllegalMove):
+        match.play({"card": 42})
+    assert match.to_save() == save
+
+
+def test_save_round_trip_replays_to_the_same_state():
+    match = Match("bust", players=3, seed=9)
+    play_to_end(match, Rng(1))
+    again = Match.from_save(json.loads(json.dumps(match.to_save())))
+    assert again.state == match.state and again.moves == match.moves
+
+
+def finished_save():
+    match = Match("bust", players=2, seed=5)
+    play_to_end(match, Rng(2))
+    return match.to_save()
+
+
+@pytest.mark.parametrize("damage, expected", [
+    (lambda s: json.dumps(s)[:40], "not valid JSON"),                       # truncated file
+    (lambda s: json.dumps({**s, "game": "chess"}), "unknown game 'chess'"),
+    (lambda s: json.dumps({**s, "format": 7}), "unknown save format 7"),
+    (lambda s: json.dumps({**s, "moves": s["moves"][:3] + [{"card": 99}]}), "move 4"),
+    (lambda s: json.dumps({**s, "moves": s["moves"][:2] + [{"cards": 1}]}), "move 3"),
+    (lambda s: json.dumps({**s, "setup": {**s["setup"], "players": 9}}), "players"),
+    (lambda s: json.dumps([1, 2]), "not a saved game"),
+])
+def test_bad_saves_name_the_problem_and_step(damage, expected):
+    # Issue #3: "a truncated file, a wrong game id, an unknown format version, or an illegal move
+    # at step k gives a clear error naming the problem and step ... a Match in progress is left".
+    match = Match("bust", players=2, seed=8)
+    match.play(match.game.legal_moves(match.state)[0])
+    kept = match.to_save()
+    with pytest.raises(SaveError, match=expected):
+        Match.from_save(load_text(damage(finished_save())))
+    assert match.to_save() == kept
+
+
+def test_illegal_move_error_carries_its_step():
+    save = finished_save()
+    save["moves"][4] = {"card": 99}
+    with pytest.raises(SaveError) as info:
+        Match.from_save(save)
+    assert info.value.step == 5
+
+
+# ---- links ------------------------------------------------------------------------------------
+def test_links_round_trip_many_games():
+    for seed in range(30):
+        match = Match("bust", players=3, seed=seed,
+                      seats=[{"name": n, "kind": "human"} for n in ("A", "Bé", "C")])
+        play_to_end(match, Rng(seed))
+        link = match.to_link()
+        assert link.isascii() and all(c.isalnum() or c in "-_" for c in link)
+        assert decode_link(link) == match.to_save()
+        assert Match.from_link(link).state == match.state
+
+
+@pytest.mark.parametrize("mangle, expected", [
+    (lambda l: l[:len(l) // 2], "damaged|cut short|not legal"),
+    (lambda l: "9" + l[1:], "different version"),
+    (lambda l: l[0] + "!!!" + l[4:], "damaged"),
+    (lambda l: "", "no game"),
+])
+def test_damaged_links_are_rejected_clearly(mangle, expected):
+    link = encode_link(finished_save())
+    with pytest.raises(SaveError, match=expected):
+        decode_link(mangle(link))
+
+
+# ---- CLI ---------------------------------------------------------------------------------------
+def test_cli_replay_prints_scores(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(finished_save()))
+    # the toy game is registered only inside this process, so call main() directly
+    from game.core.cli import main
+    assert main(["replay", str(path)]) == 0
+
+
+def test_cli_replay_reports_a_bad_file(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": 1, "game": "bust", "setup": ')
+    from game.core.cli import main
+    assert main(["replay", str(path)]) == 1
+    assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_cli_help_runs_as_a_module():
+    out = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True, text=True)
+    assert out.returncode == 0 and "replay" in out.stdout

@@ -177,8 +177,12 @@ class Game:
         return moves[rng.below(len(moves))]
 
     def describe_move(self, state, move):
-        """A short plain-English line for the log (the UI translates known patterns)."""
-        return json.dumps(move.to_json(), ensure_ascii=False)
+        """What the log shows for `move` played in `state`, as (message key, parameters): the UI
+        looks the key up in the translation table (assets/strings.json) and fills in the
+        parameters, e.g. ("toscana.log.place", {"player": 0, "x": 3, "y": 4}). Seats are numbers;
+        the UI turns them into names."""
+        return "log.move", {"player": self.current_player(state),
+                            "move": json.dumps(move.to_json(), ensure_ascii=False)}
 
 
 def canonical_json(obj):

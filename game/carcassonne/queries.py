@@ -1,0 +1,150 @@
+"""What the board and the AI ask of a Carcassonne state. Read-only; squares are (x, y) with
+x growing east and y growing south; seats are ints; tiles and features use the ids of tiles.py.
+"""
+
+from typing import NamedTuple
+
+from . import board
+from .rules import GAME, tiles_of
+from .tables import (CITY, DIRECTIONS, FEATURE_IDS, FEATURE_KIND, HALF_EDGES, KIND_NAMES,
+                     MONASTERY, OT_CODE, OT_SHAPES, ROAD, TYPE_IDS, TYPE_INDEX, pack, unpack)
+from .tiles import TILE_TYPES
+
+
+class ScoreEvent(NamedTuple):
+    player: int
+    points: int
+    kind: str  # the feature scored: "road", "city", "monastery", "field" (a farm)
+    tiles: list  # its squares (x, y); a monastery: the tiles of its 3x3 block
+    reason: str  # "completed" (during play), "final" (game end), "courier" (a thank-you message)
+
+
+def current_tile(state):
+    """The tile the player to move must place (public), or None when the game is over."""
+    return TYPE_IDS[state.current] if state.current is not None else None
+
+
+def legal_positions(state):
+    """rot -> squares where the current tile fits turned that way (all four rotations, also
+    look-alike ones, so the board can show them for whatever rotation the player picked)."""
+    k = state.current
+    if k is None:
+        return {}
+    out = {}
+    for rot in range(4):
+        full = OT_CODE[k * 4 + rot]
+        out[rot] = [unpack(pos) for pos, code in sorted(state.frontier.items())
+                    if full & _mask(code) == code]
+    return out
+
+
+def _mask(code):
+    return sum(3 << (2 * d) for d in range(4) if (code >> (2 * d)) & 3)
+
+
+def placed_tiles(state):
+    """[(x, y, tile, rot)] in the order they were placed (the start tile first)."""
+    return [(*unpack(pos), TYPE_IDS[o >> 2], o & 3)
+            for pos, o in zip(state.tile_pos, state.tile_ot)]
+
+
+def tile_shapes(tile, rot):
+    """The features of tile type `tile` turned `rot`: [{"id", "kind", "edges", "half_edges",
+    "pennant"}] with edges and half-edges named as on the board (N up). A road or city covers
+    both halves of each of its edges; a monastery has none."""
+    shapes = OT_SHAPES[TYPE_INDEX[tile] * 4 + rot]
+    out = []
+    for fid, (kind, edges, halves, pennant) in zip(FEATURE_IDS[TYPE_INDEX[tile]], shapes):
+        if kind == ROAD or kind == CITY:
+            halves = tuple(sorted(h for d in edges for h in (2 * d, 2 * d + 1)))
+        out.append({"id": fid, "kind": KIND_NAMES[kind], "edges": [DIRECTIONS[d] for d in edges],
+                    "half_edges": [HALF_EDGES[h] for h in halves], "pennant": pennant})
+    return out
+
+
+def tile_features(state, x, y):
+    """The features of the tile on (x, y) with their shapes and owners, or None if no tile:
+    tile_shapes(...) plus "meeples" (seats standing on this very segment) and, for the whole
+    feature it belongs to, "tiles" (its squares), "complete" and "followers" (count per seat)."""
+    t = state.board.get(pack(x, y))
+    if t is None:
+        return None
+    o = state.tile_ot[t]
+    out = tile_shapes(TYPE_IDS[o >> 2], o & 3)
+    for local, feature in enumerate(out):
+        node = (t << 3) | local
+        root = board.find(state.parent, node)
+        kind = FEATURE_KIND[o >> 2][local]
+        if kind == MONASTERY:
+            mask = board.area_mask(state, state.tile_pos[t])
+            complete = mask.bit_count() == 9
+        else:
+            mask = state.tiles[root]
+            complete = kind != 0 and state.open_ends[root] == 0  # fields never complete
+        packed = state.followers[root]
+        feature["meeples"] = [p for p, n in state.meeples if n == node]
+        feature["tiles"] = tiles_of(state, mask) if kind != MONASTERY else [(x, y)]
+        feature["complete"] = complete
+        feature["followers"] = [(packed >> (4 * p)) & 15 for p in range(state.players)]
+    return out
+
+
+def remaining_tiles(state):
+    """tile -> copies still in the stack, the current tile not counted (public: the
+    composition, never the order)."""
+    counts = {}
+    for k in sorted(state.deck):
+        counts[TYPE_IDS[k]] = counts.get(TYPE_IDS[k], 0) + 1
+    return counts
+
+
+def tile_info(tile):
+    """{"count", "letter", "inferred"} of a tile type: inferred layouts are marked in the UI."""
+    t = TILE_TYPES[TYPE_INDEX[tile]]
+    return {"count": t.count, "letter": t.letter, "inferred": t.inferred}
+
+
+def meeples_left(state):
+    """Meeples in each seat's supply."""
+    return list(state.supply)
+
+
+def meeples_on_board(state):
+    """[(seat, x, y, feature id)] in the order they were placed."""
+    return [(p, *unpack(state.tile_pos[n >> 3]), FEATURE_IDS[state.tile_ot[n >> 3] >> 2][n & 7])
+            for p, n in state.meeples]
+
+
+def courier_position(state):
+    """The Courier's square, or None while it is off the board."""
+    return unpack(state.courier) if state.courier is not None else None
+
+
+def discarded_tiles(state):
+    """Tiles removed from the game because they fitted nowhere, in order."""
+    return [TYPE_IDS[k] for k in state.discarded]
+
+
+def _events(state, events):
+    return [ScoreEvent(p, points, KIND_NAMES[kind], tiles_of(state, mask), reason)
+            for p, points, kind, mask, reason in events]
+
+
+def score_events(state):
+    """The score events of the last turn (completed features, the Courier's message)."""
+    return _events(state, state.events)
+
+
+def final_events(state):
+    """The final-scoring events once the game is over, else None."""
+    return _events(state, state.final_events) if state.final_events is not None else None
+
+
+def projected_events(state):
+    """The events final scoring would give if the game ended now."""
+    return _events(state, board.final_scoring(state))
+
+
+def projected_scores(state):
+    """Per seat: banked points plus final scoring as if the game ended now."""
+    return GAME.projected_scores(state)

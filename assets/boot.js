@@ -1,0 +1,492 @@
+// Boot loader of the board-game table: the picker, translations, the progress overlay, the
+// service worker, and the hand-over to Python. Plain browser JavaScript, no build step.
+//
+// Python boots only when a game is chosen (at once for ?game=ID; for embeds, ?embed=1, on a click
+// unless &start=1): the Pyodide start is one long main-thread task, so it never starts under a
+// person who is still reading the picker.
+//
+// JS <-> Python handshake (game/ui/ follows it; see game/ui/__init__.py):
+//   window.bgt, made here before Python starts:
+//     game       id of the game to show first ("toscana", "carcassonne", "thurn-und-taxis")
+//     lang       "en" | "cs"          storage  true when localStorage works (saving possible)
+//     embed      true inside an embed  boardHost  id of the element Python draws into ("board-host")
+//     stage(name)          Python: progress ("game": importing the game code)
+//     ready(gameId)        Python: the board is drawn and listening; hides the overlay, sets
+//                          <html data-board="ready" data-board-game=ID>, performance.mark("board-ready")
+//     fail(message, detail) Python: show the error panel
+//   set by Python, called here:
+//     open(gameId)   show another game without reloading (Python then calls ready(gameId) again)
+//     setLang(lang)  redraw Python's texts in another language
+//     close()        the person went back to the picker
+// Events on window: "bgt:ready" (detail: {game}) after each ready().
+
+import { GAMES } from "./games.js";
+import { installMemoryIDB } from "./idb-fallback.js";
+
+const root = document.documentElement;
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const embed = root.hasAttribute("data-embed");
+const GAME_IDS = GAMES.map((g) => g.id);
+const LANGS = ["en", "cs"];
+const STAGES = ["download", "start", "game", "ready"];
+const SLOW_MS = 25000;
+const PREFETCH_DELAY_MS = 2500;
+
+const state = {
+  lang: "en",
+  table: null,            // the whole assets/strings.json
+  game: null,             // the game on the table (or being opened)
+  bootStarted: false,
+  ready: false,
+  stage: null,
+  pushed: false,          // our own history entry is on top (Back can use history.back())
+  registration: null,     // Promise<ServiceWorkerRegistration | null>
+  hadController: "serviceWorker" in navigator && !!navigator.serviceWorker.controller,
+  updating: false,        // a new deploy's worker was asked to take over
+  updated: false,         // ...and did: the next game start reloads the page into the new version
+};
+
+// ---- storage ---------------------------------------------------------------------------------
+function storageWorks() {
+  try {
+    const key = "bgt-probe";
+    localStorage.setItem(key, "1");
+    localStorage.removeItem(key);
+    return true;
+  } catch {
+    return false; // e.g. a cross-site iframe with third-party storage blocked
+  }
+}
+const storage = storageWorks();
+const remember = (key, value) => { if (storage) try { localStorage.setItem(key, value); } catch { /* full */ } };
+const recall = (key) => { try { return storage ? localStorage.getItem(key) : null; } catch { return null; } };
+
+// ---- translations ----------------------------------------------------------------------------
+// English from the page itself (the elements and <template id="i18n-en">), used until
+// strings.json has arrived or if it cannot be loaded
+const fallback = new Map();
+for (const el of [...document.querySelectorAll("[data-i18n]"), ...$("i18n-en").content.querySelectorAll("[data-i18n]")]) {
+  fallback.set(el.dataset.i18n, el.textContent);
+}
+
+function t(key, vars = {}) {
+  const table = state.table;
+  const text = (table && (table[state.lang]?.[key] ?? table.en?.[key])) ?? fallback.get(key) ?? key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+}
+
+function chooseLang() {
+  const asked = params.get("lang") || recall("bgt-lang");
+  if (LANGS.includes(asked)) return asked;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (base === "sk" || base === "cs") return "cs"; // Slovak readers read Czech well
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+function applyStrings() {
+  root.lang = state.lang;
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":");
+      el.setAttribute(attr, t(key));
+    }
+  }
+  for (const button of document.querySelectorAll(".lang")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === state.lang));
+  }
+  for (const game of GAMES) {
+    const card = document.querySelector(`.game[data-game="${game.id}"]`);
+    if (!card) continue;
+    card.dataset.status = game.status;
+    card.querySelector("[data-status-badge]").textContent = t(`status.${game.status}`);
+    card.querySelector(".play").textContent = t(game.status === "playable" ? "picker.play" : "picker.preview");
+  }
+  if (state.game) showTitle(state.game);
+  $("poster-start").textContent = t("boot.poster", { game: t(`game.${state.game || "toscana"}.name`) });
+  if (state.stage && !state.ready) setStage(state.stage, state.stageVars);
+  if (state.failKey) $("boot-error-text").textContent = t(state.failKey);
+  showOfflineStatus();
+}
+
+function setLang(lang) {
+  if (!LANGS.includes(lang) || lang === state.lang) return;
+  state.lang = lang;
+  remember("bgt-lang", lang);
+  window.bgt.lang = lang;
+  applyStrings();
+  if (typeof window.bgt.setLang === "function") window.bgt.setLang(lang);
+}
+
+const stringsLoaded = fetch(new URL("strings.json", import.meta.url))
+  .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`strings.json: HTTP ${r.status}`))))
+  .then((table) => { state.table = table; })
+  .catch((error) => console.warn("translations unavailable, showing English:", error));
+
+// ---- views -----------------------------------------------------------------------------------
+function gameUrl(id) {
+  const q = new URLSearchParams({ game: id });
+  if (embed) q.set("embed", "1");
+  return `${location.pathname}?${q}`;
+}
+
+function showTitle(id) {
+  const name = t(`game.${id}.name`);
+  $("table-title").textContent = name;
+  if (!embed) document.title = `${name} · ${t("site.name")}`;
+}
+
+function showTable(id) {
+  state.game = id;
+  window.bgt.game = id;
+  root.dataset.view = "table";
+  root.dataset.game = id;
+  showTitle(id);
+}
+
+function showPicker({ push }) {
+  root.dataset.view = "picker";
+  delete root.dataset.game;
+  if (!embed) document.title = `${t("site.name")}: Thurn und Taxis, Toscana, Carcassonne`;
+  if (push) { history.pushState({}, "", location.pathname); state.pushed = false; }
+  if (typeof window.bgt.close === "function") window.bgt.close();
+}
+
+function openGame(id, { push }) {
+  if (!GAME_IDS.includes(id)) { showPicker({ push: false }); return; }
+  showTable(id);
+  if (push && !embed) { history.pushState({ game: id }, "", gameUrl(id)); state.pushed = true; }
+  if (!embed) {
+    window.scrollTo(0, 0);
+    $("table-title").focus({ preventScroll: true }); // screen readers hear which game opened
+  }
+  if (state.ready && typeof window.bgt.open === "function") {
+    root.dataset.board = "opening";
+    window.bgt.open(id);
+  } else {
+    boot();
+  }
+}
+
+// ---- the progress overlay --------------------------------------------------------------------
+let slowTimer = 0;
+
+function setStage(stage, vars = {}) {
+  if (state.failed) return;
+  state.stage = stage;
+  state.stageVars = vars;
+  root.dataset.boot = stage;
+  const game = t(`game.${state.game}.name`);
+  const text = {
+    download: vars.total ? t("boot.download_bytes", vars) : t("boot.download"),
+    start: t("boot.start"),
+    game: t("boot.game", { game }),
+  }[stage];
+  if (text) $("boot-stage").textContent = text;
+  const index = STAGES.indexOf(stage);
+  const part = stage === "download" && vars.total ? vars.fraction : 0;
+  $("boot-progress").value = Math.min(3, index + part);
+  clearTimeout(slowTimer);
+  $("boot-slow").hidden = true;
+  if (stage !== "ready") slowTimer = setTimeout(() => { $("boot-slow").hidden = false; }, SLOW_MS);
+}
+
+function fail(kind, error) {
+  if (state.ready && kind !== "python") { console.error(error); return; }
+  clearTimeout(slowTimer);
+  state.failed = true;
+  root.dataset.boot = "failed";
+  root.dataset.board = "failed";
+  const detail = error ? String(error.stack || error.message || error) : "";
+  state.failKey = kind === "network" ? "error.network" : "error.generic";
+  $("boot-error-text").textContent = t(state.failKey);
+  $("boot-error-detail").textContent = detail;
+  console.error("game start failed:", error);
+}
+
+// any uncaught error while Python starts means the start failed: say so instead of hanging
+function onBootError(event) {
+  const error = event.reason || event.error || event.message;
+  fail(looksLikeNetwork(error) ? "network" : "generic", error);
+}
+
+function looksLikeNetwork(text) {
+  return /fetch|network|load|404|MIME|import/i.test(String(text));
+}
+
+// ---- service worker (offline play) -------------------------------------------------------------
+function showOfflineStatus(progress) {
+  const el = $("offline-status");
+  if (root.dataset.offline === "ready") el.textContent = t("offline.ready");
+  else if (progress) el.textContent = t("offline.saving", { pct: Math.floor(progress * 100) });
+  else el.textContent = "";
+}
+
+function onWorkerMessage(event) {
+  const data = event.data || {};
+  if (data.source !== "bgt-sw") return;
+  if (data.type === "progress") {
+    const fraction = data.total ? data.done / data.total : 0;
+    showOfflineStatus(fraction);
+    if (state.bootStarted && state.stage === "download") {
+      // the worker's first download runs alongside the start: its bytes are the start's bytes
+      const mb = (n) => (n / 1e6).toFixed(1);
+      setStage("download", { done: mb(data.done), total: mb(data.total), fraction });
+    }
+  } else if (data.type === "precached") {
+    root.dataset.offline = "ready";
+    showOfflineStatus();
+  } else if (data.type === "error") {
+    console.warn("offline copy incomplete:", data.message);
+  }
+}
+
+function registerWorker() {
+  if (state.registration || !("serviceWorker" in navigator)) return state.registration;
+  // the worker sits next to index.html so that its scope is the whole site
+  state.registration = navigator.serviceWorker
+    .register(new URL("../sw.js", import.meta.url), { scope: new URL("../", import.meta.url).pathname })
+    .then((registration) => {
+      const consider = () => {
+        // a new deploy's worker waits while a game runs; before Python starts it may take over
+        if (registration.waiting && state.hadController && !state.bootStarted && !state.updating) {
+          state.updating = true;
+          registration.waiting.postMessage({ type: "skip-waiting" });
+        }
+      };
+      const watch = (worker) => worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed") consider();
+      });
+      registration.addEventListener("updatefound", () => watch(registration.installing));
+      watch(registration.installing); // an update the navigation itself started
+      consider();
+      return registration;
+    })
+    .catch((error) => {
+      console.info("offline play unavailable here:", error.message); // e.g. storage blocked in an embed
+      return null;
+    });
+  return state.registration;
+}
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.onmessage = onWorkerMessage;
+  if (state.hadController) root.dataset.offline = "ready";
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (state.hadController) state.updated = true; // a new version took over (not the first install)
+    state.hadController = true;
+  });
+}
+
+// ---- boot ------------------------------------------------------------------------------------
+async function boot() {
+  if (state.bootStarted) return;
+  if (state.updated || state.updating) {
+    // a new version took over the cache: start the game from the new page, not from this old one
+    if (state.updating && !state.updated) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+    }
+    location.assign(gameUrl(state.game));
+    return;
+  }
+  state.bootStarted = true;
+  root.dataset.board = "booting";
+  performance.mark("boot-start");
+  setStage("download");
+  addEventListener("error", onBootError);
+  addEventListener("unhandledrejection", onBootError);
+  watchFetches();
+  try {
+    // no waiting for a service worker that is still downloading: Chromium's HTTP cache lets only
+    // one of two requests for a file download it (measured: one copy, scripts/bench.py)
+    watchResources();
+    addEventListener("py:progress", onPyProgress);
+    // fetch the whole runtime at once instead of one import after another (names from the build)
+    await preloadRuntime();
+    // PyScript's package cache gets an in-memory IndexedDB (see idb-fallback.js); where storage
+    // works the real one comes back as soon as PyScript has opened its cache
+    const restoreIDB = installMemoryIDB();
+    if (storage) {
+      const back = (event) => {
+        if (event.type === "bgt:ready" || /^Loaded Storage/.test(String(event.detail))) {
+          restoreIDB();
+          removeEventListener("py:progress", back);
+          removeEventListener("bgt:ready", back);
+        }
+      };
+      addEventListener("py:progress", back);
+      addEventListener("bgt:ready", back);
+    }
+    const script = document.createElement("script");
+    script.type = "py";
+    script.src = new URL("../game/ui/main.py", import.meta.url).href;
+    script.setAttribute("config", new URL("../pyscript.toml", import.meta.url).href);
+    document.body.append(script);
+    await import("../vendor/pyscript/core.js");
+  } catch (error) {
+    fail("network", error);
+  }
+}
+
+async function preloadRuntime() {
+  try {
+    // index.html starts this fetch before boot.js runs when the URL names a game
+    const response = await (window.bgtPreloadList || fetch(new URL("../vendor/preload.json", import.meta.url)));
+    const { modules = [], fetches = [], files = [] } = await response.json();
+    const base = new URL("../", import.meta.url);
+    const add = (path, rel, priority) => {
+      const link = document.createElement("link");
+      link.rel = rel;
+      link.href = new URL(path, base).href;
+      if (rel === "preload") { link.as = "fetch"; link.crossOrigin = "anonymous"; }
+      link.fetchPriority = priority;
+      document.head.append(link);
+    };
+    for (const path of modules) add(path, "modulepreload", "high");
+    for (const path of fetches) add(path, "preload", "high");
+    // the Python files are needed only once the interpreter runs: after everything else
+    for (const path of files) add(path, "preload", "low");
+  } catch (error) {
+    console.info("no preload list:", error); // only slower
+  }
+}
+
+// A runtime file the server does not have (404) makes Pyodide hang instead of failing: watch
+// the fetches made while starting and fail with a plain message at the first bad answer.
+let realFetch = null;
+function watchFetches() {
+  realFetch = window.fetch;
+  window.fetch = async function (...args) {
+    const response = await realFetch.apply(this, args);
+    if (!response.ok && response.type !== "opaque") fail("network", new Error(`${response.url}: HTTP ${response.status}`));
+    return response;
+  };
+}
+
+function onPyProgress(event) {
+  const what = String(event.detail || "");
+  if (/^Loading interpreter/.test(what) && state.stage === "download" && state.sawRuntime) setStage("start");
+  if (/^Loaded interpreter|^Loading files/.test(what)) setStage("game");
+}
+
+function watchResources() {
+  if (!("PerformanceObserver" in window)) return;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (/pyodide\.asm\.wasm$/.test(entry.name)) {
+        state.sawRuntime = true;
+        if (state.stage === "download") setStage("start");
+        observer.disconnect();
+      }
+    }
+  });
+  observer.observe({ type: "resource", buffered: true });
+}
+
+// ---- the bridge Python uses --------------------------------------------------------------------
+window.bgt = {
+  game: null,
+  lang: "en",
+  storage,
+  embed,
+  boardHost: "board-host",
+  stage(name) { if (!state.ready) setStage(name); },
+  ready(gameId) {
+    state.ready = true;
+    state.stage = "ready";
+    clearTimeout(slowTimer);
+    root.dataset.boot = "ready";
+    root.dataset.board = "ready";
+    root.dataset.boardGame = gameId;
+    performance.mark("board-ready");
+    if (realFetch) { window.fetch = realFetch; realFetch = null; }
+    removeEventListener("error", onBootError);
+    removeEventListener("unhandledrejection", onBootError);
+    dispatchEvent(new CustomEvent("bgt:ready", { detail: { game: gameId } }));
+    if (state.game && gameId !== state.game && typeof window.bgt.open === "function") {
+      window.bgt.open(state.game); // the person picked another game while Python was starting
+      return;
+    }
+    registerWorker(); // offline copy, now that the download is done (revalidations: no second copy)
+  },
+  fail(message, detail) { fail("python", detail || message); },
+  open: null,
+  setLang: null,
+  close: null,
+};
+
+// ---- start -----------------------------------------------------------------------------------
+function start() {
+  state.lang = chooseLang();
+  window.bgt.lang = state.lang;
+  if (!storage) root.dataset.storage = "off";
+  if (embed) {
+    const full = new URLSearchParams(location.search);
+    full.delete("embed");
+    full.delete("start");
+    $("open-full").href = `${location.pathname}?${full}`;
+  }
+  applyStrings();
+  stringsLoaded.then(applyStrings);
+
+  document.addEventListener("click", (event) => {
+    const play = event.target.closest("a.play");
+    if (play && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && event.button === 0) {
+      event.preventDefault();
+      openGame(play.closest(".game").dataset.game, { push: true });
+      return;
+    }
+    const lang = event.target.closest(".lang");
+    if (lang) { setLang(lang.dataset.lang); return; }
+    if (event.target.closest("#back")) {
+      if (state.pushed) history.back();
+      else showPicker({ push: true });
+      return;
+    }
+    if (event.target.closest("#poster-start")) { root.dataset.poster = "off"; boot(); return; }
+    if (event.target.closest("#retry, .retry")) {
+      const q = new URLSearchParams(location.search);
+      if (state.game) q.set("game", state.game);
+      q.set("start", "1");
+      location.replace(`${location.pathname}?${q}`);
+    }
+  });
+  addEventListener("popstate", () => {
+    const id = new URLSearchParams(location.search).get("game");
+    state.pushed = !!id;
+    if (id) openGame(id, { push: false });
+    else showPicker({ push: false });
+  });
+
+  const id = params.get("game");
+  if (root.hasAttribute("data-unsupported")) {
+    root.dataset.view = "picker";
+    return;
+  }
+  if (id && GAME_IDS.includes(id)) {
+    showTable(id);
+    if (embed && !params.has("start")) root.dataset.poster = "on"; // click to play: the blog stays light
+    else boot();
+  } else {
+    if (id) history.replaceState({}, "", location.pathname); // unknown game: show the picker
+    root.dataset.view = "picker";
+    // fetch the runtime in the background while the person reads (network only: the worker
+    // downloads, no main-thread work); a later click then boots from the cache
+    // Not at once: a person who clicks within the first seconds starts faster without the
+    // worker's download competing for the CPU (measured, scripts/bench.py); a game start
+    // registers it anyway once the board is up.
+    const saveData = navigator.connection && navigator.connection.saveData;
+    if (!saveData) {
+      const idle = () => (window.requestIdleCallback ? requestIdleCallback(registerWorker, { timeout: 2000 }) : registerWorker());
+      const later = () => setTimeout(() => { if (!state.bootStarted) idle(); }, PREFETCH_DELAY_MS);
+      if (document.readyState === "complete") later();
+      else addEventListener("load", later, { once: true });
+    }
+  }
+}
+
+start();

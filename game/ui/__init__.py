@@ -1,0 +1,30 @@
+"""The browser layer: the ONLY package that imports `js`, `pyodide` or `pyscript`.
+
+index.html loads Python only when a game is chosen; assets/boot.js then adds
+`<script type="py" src="game/ui/main.py" config="pyscript.toml">` and imports PyScript.
+main.py runs `shell.start()`.
+
+Modules here that import nothing from the browser (i18n, markup, placeholder) are tested in CPython.
+
+Handshake with assets/boot.js (keep it this small; boot.js documents the same):
+  window.bgt, created by boot.js before Python starts
+    .game        the game id to show first        .lang       "en" | "cs"
+    .storage     True when localStorage works (False in a cross-site embed with storage refused:
+                 the game must still run, saving says it is off)
+    .embed       True inside an embed (never take over the host page: no focus stealing,
+                 no history entries, no top-level navigation)
+    .boardHost   id of the element to draw into ("board-host")
+    .stage(name)          report progress ("game" while importing the game code)
+    .ready(game_id)       call once the board is drawn and listening (also after every open());
+                          boot.js hides the progress overlay, sets <html data-board="ready"
+                          data-board-game=ID> and performance.mark("board-ready")
+    .fail(message, detail) show the error panel instead of a game
+  Python sets on window.bgt (create_proxy'd callables) and boot.js calls:
+    .open(game_id)   show another game without reloading (the picker, Back/Forward)
+    .setLang(lang)   redraw texts in another language
+    .close()         the person went back to the picker
+  performance.mark("python-ready") is set by main.py as its first act.
+Element ids: #board-host (Python's), #table-title and #table-status (boot.js owns them),
+#boot (progress overlay), #picker.
+Texts: assets/strings.json (shipped through pyscript.toml [files]); read it with `i18n.Translator`.
+"""

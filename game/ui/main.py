@@ -1,0 +1,14 @@
+"""PyScript entry point: assets/boot.js runs this file (config: pyscript.toml) once a game is chosen."""
+
+import traceback
+
+from js import performance, window
+
+performance.mark("python-ready")
+
+try:
+    from game.ui import shell
+
+    SHELL = shell.start()
+except Exception as error:  # show the person a message, never a blank table
+    window.bgt.fail(str(error), traceback.format_exc())

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""A small threaded static server for the site (the repository root), bound to 127.0.0.1.
+
+    python3 scripts/serve.py [--port 8000] [--dir ROOT] [--dev]
+
+Serves correct MIME types (.wasm must be application/wasm or Pyodide refuses to start) and
+`Cache-Control: no-cache` (browsers revalidate, so edits show on reload). The port is the first
+free one from --port upward. --dev (used by play.sh) is for working on the site: it serves a
+service worker that keeps no offline copy, and refreshes pyscript.toml and vendor/preload.json when
+files under game/ come or go, so every edit shows on the next reload. Without --dev the site is
+served exactly as deployed (offline play included).
+
+Used by scripts/play.sh, by the browser tests and by the benchmark (`start()` runs it in-process
+and counts the body bytes sent).
+"""
+
+import argparse
+import errno
+import functools
+import io
+import os
+import socket
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+
+MIME = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+# --dev serves this instead of sw.js: no offline cache (and the deployed worker's cache is removed),
+# so an edited file shows on the next reload. Offline play is tested against the real sw.js.
+DEV_WORKER = """// Development worker (scripts/serve.py --dev): no offline copy, every request goes to the server.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  for (const name of await caches.keys()) if (name.startsWith("board-game-table-")) await caches.delete(name);
+  await self.clients.claim();
+})()));
+"""
+
+
+class Handler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+    server_version = "bgt-serve"
+    sys_version = ""
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def send_head(self):
+        path = self.path.split("?")[0]
+        if self.server.dev and path == "/sw.js":
+            return self.send_bytes(DEV_WORKER.encode(), "text/javascript; charset=utf-8")
+        if self.server.dev and path in ("/pyscript.toml", "/vendor/preload.json"):
+            self.server.refresh()
+        return super().send_head()
+
+    def send_bytes(self, data, mime):
+        self.send_response(200)
+        self.send_header("Content-Type", mime)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        return io.BytesIO(data)
+
+    def copyfile(self, source, outputfile):
+        while True:
+            chunk = source.read(256 * 1024)
+            if not chunk:
+                break
+            with self.server.lock:
+                self.server.bytes_sent += len(chunk)
+            outputfile.write(chunk)
+
+    def log_message(self, format, *args):
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+    def handle_one_request(self):
+        try:
+            super().handle_one_request()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # the browser went away (tests end pages mid-download)
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address, root, dev=False, verbose=False):
+        super().__init__(address, functools.partial(Handler, directory=str(root)))
+        self.root = Path(root)
+        self.dev = dev
+        self.verbose = verbose
+        self.lock = threading.Lock()
+        self.bytes_sent = 0
+        self._signature = None
+
+    @property
+    def url(self):
+        return f"http://{HOST}:{self.server_address[1]}/"
+
+    def refresh(self):
+        """--dev: rewrite the generated files when a listed file changed (cheap stat check)."""
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import build
+        with self.lock:
+            paths = build.precache_list(self.root)
+            signature = [(p, os.stat(self.root / p).st_mtime_ns) for p in paths]
+            signature.append(len(build.game_files(self.root)))
+            if signature != self._signature:
+                build.generate(self.root)
+                self._signature = signature
+
+
+def make_server(root=ROOT, port=0, dev=False, verbose=False, tries=50):
+    """A Server on the first free port from `port` (0 = any free port)."""
+    last = None
+    for candidate in ([0] if port == 0 else range(port, port + tries)):
+        try:
+            return Server((HOST, candidate), root, dev=dev, verbose=verbose)
+        except OSError as error:
+            if error.errno not in (errno.EADDRINUSE, errno.EACCES):
+                raise
+            last = error
+    raise SystemExit(f"serve: no free port in {port}..{port + tries - 1}: {last}")
+
+
+def start(root=ROOT, port=0, dev=False):
+    """Start a server in a background thread; returns it (server.url, server.shutdown())."""
+    server = make_server(root, port, dev=dev)
+    threading.Thread(target=server.serve_forever, name="bgt-serve", daemon=True).start()
+    return server
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--dir", default=str(ROOT))
+    parser.add_argument("--dev", action="store_true")
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    server = make_server(Path(args.dir), args.port, dev=args.dev, verbose=args.verbose)
+    print(f"Serving {args.dir} at {server.url}  (open it in your browser; Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped")
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    socket.setdefaulttimeout(None)
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Helpers for the browser tests (used by conftest.py and the test modules).
+
+* Chromium: $CHROMIUM, else /usr/bin/chromium (or chromium / chromium-browser / google-chrome on
+  PATH), started with the flags below (no sandbox: containers; no background networking).
+* guard(): a route on "**/*" that lets requests to our own test servers through and aborts and
+  records every other one. It also sees the service worker's requests. Every test asserts the
+  record is empty: the page never leaves its origin.
+"""
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT / "scripts") not in sys.path:
+    sys.path.insert(0, str(ROOT / "scripts"))
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BOOT_TIMEOUT_MS = 120_000  # a cold Pyodide start on a busy 2-core machine can take 10+ s
+
+# Records errors in every frame, cross-site iframes too (pageerror does not cover those).
+ERROR_PROBE = """
+window.__errors = [];
+addEventListener("error", (e) => window.__errors.push("error: " + (e.message || e.error || e.type)));
+addEventListener("unhandledrejection", (e) => window.__errors.push(
+  "rejection: " + String(e.reason && (e.reason.stack || e.reason.message) || e.reason)));
+"""
+
+
+def find_chromium():
+    wanted = os.environ.get("CHROMIUM")
+    if wanted:
+        return shutil.which(wanted) or (wanted if Path(wanted).is_file() else None)
+    for candidate in ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome",
+                      "google-chrome-stable"):
+        found = shutil.which(candidate)
+        if found:
+            return found
+    return None
+
+
+def guard(context, *servers):
+    """Abort and record every request that does not go to one of `servers`; returns the record."""
+    allowed = []
+    for server in servers:
+        allowed.append(server.url)
+        if getattr(server, "site_url", None):
+            allowed.append(server.site_url)
+    allowed = tuple(allowed)
+    outside = []
+    context.seen = []  # every URL the gate let through (page AND service worker requests)
+
+    def gate(route):
+        url = route.request.url
+        if url.startswith(allowed) or url.startswith(("data:", "blob:")):
+            context.seen.append(url)
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    context.route("**/*", gate)
+    context.add_init_script(ERROR_PROBE)
+    return outside
+
+
+def wait_ready(page_or_frame, game=None, timeout=BOOT_TIMEOUT_MS):
+    """Wait until Python has drawn the board (of `game`) and listens."""
+    selector = 'html[data-board="ready"]' + (f'[data-board-game="{game}"]' if game else "")
+    page_or_frame.locator(selector).wait_for(state="attached", timeout=timeout)
+
+
+def errors(page_or_frame):
+    return page_or_frame.evaluate("window.__errors || []")
+
+
+def click_changes_board(page_or_frame, cell="1,1"):
+    """Click a cell of the board and wait until Python has changed it. The ONE place that knows
+    what the board looks like (the placeholder: a grid of [data-cell] with a #board-count): adapt
+    it when a game's real board replaces the placeholder."""
+    before = page_or_frame.locator("#board-count").get_attribute("data-count")
+    page_or_frame.locator(f'#board [data-cell="{cell}"]').click()
+    page_or_frame.locator(f'#board-count:not([data-count="{before}"])').wait_for(state="attached", timeout=10_000)

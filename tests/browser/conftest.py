@@ -1,0 +1,97 @@
+"""Browser tests: pytest-playwright driving the system Chromium against the real site.
+
+A missing Chromium FAILS these tests (never a skip), and a skipped browser test fails the whole
+session, so CI cannot turn green without having driven a browser. The site is served in-process
+by scripts/serve.py from the repository root on 127.0.0.1 (a free port); `python3 scripts/build.py`
+(run by scripts/test.sh) must have made vendor/ and pyscript.toml; sw.js is refreshed here.
+"""
+
+import os
+
+import pytest
+
+from browserkit import CHROMIUM_ARGS, ROOT, find_chromium, guard
+
+import build  # noqa: E402  (scripts/, put on sys.path by browserkit)
+import serve  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    chromium = find_chromium()
+    if not chromium:
+        pytest.fail(
+            f"Chromium not found (CHROMIUM={os.environ.get('CHROMIUM', '')!r}). Install it "
+            "(`apt-get install chromium`) or set CHROMIUM=/path/to/chromium. Browser tests never skip.",
+            pytrace=False)
+    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site():
+    """The repository root served at http://127.0.0.1:<free port>/."""
+    missing = [p for p in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js", "sw.js")
+               if not (ROOT / p).exists()]
+    if missing:
+        pytest.fail(f"site not built ({', '.join(missing)} missing): run `bash scripts/test.sh` "
+                    "or `npm ci && python3 scripts/build.py`", pytrace=False)
+    if not build.toml_is_current():
+        pytest.fail("pyscript.toml does not list the files under game/: run `python3 scripts/build.py`",
+                    pytrace=False)
+    build.generate()  # refresh the build outputs (sw.js, vendor/preload.json): game/ changes all the time
+    server = serve.start(ROOT)
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def blog(tmp_path_factory):
+    """A second server for the embedding "blog", reached as http://localhost:<port>/: another SITE
+    than the game at 127.0.0.1 (two ports of one host would be the same site and prove nothing).
+    Tests write their pages into blog.root."""
+    server = serve.start(tmp_path_factory.mktemp("blog"))
+    server.site_url = f"http://localhost:{server.server_address[1]}/"
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def guarded(browser, site):
+    """make(*other_servers, **context_options) -> a fresh context (own cache, storage and service
+    workers) whose requests may only go to the site and the given servers."""
+    contexts = []
+
+    def make(*other_servers, **options):
+        context = browser.new_context(**{"viewport": {"width": 1000, "height": 800}, **options})
+        context.set_default_timeout(30_000)
+        context.outside = guard(context, site, *other_servers)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+# ---- a skipped browser test fails the session ------------------------------------------------
+_skipped = []
+
+
+def pytest_runtest_logreport(report):
+    nodeid = report.nodeid.replace("\\", "/")
+    if report.skipped and ("tests/browser/" in nodeid or nodeid.startswith("browser/")):
+        _skipped.append(report.nodeid)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _skipped and session.exitstatus == 0:
+        session.exitstatus = 1
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _skipped:
+        terminalreporter.write_line(
+            f"FAILED: {len(_skipped)} browser test(s) were skipped; browser tests must run "
+            "(set CHROMIUM=/path/to/chromium if it is not found): " + ", ".join(_skipped), red=True)

@@ -1,0 +1,98 @@
+"""Offline play and deploys (issue #2): after one complete visit the page reloads and plays with
+the network gone; a new deploy replaces the old cache with no manual step."""
+
+import os
+import re
+import shutil
+import time
+
+from browserkit import ROOT, click_changes_board, errors, guard, wait_ready
+
+import build
+import serve
+
+
+def test_direct_game_url_boots_at_once_then_plays_offline(guarded, site):
+    context = guarded()
+    page = context.new_page()
+    page_errors = []
+    page.on("pageerror", lambda e: page_errors.append(str(e)))
+    # a direct game URL boots Python at once: no click needed
+    page.goto(site.url + "index.html?game=carcassonne")
+    wait_ready(page, "carcassonne")
+    # the service worker is registered only after the board is up (no second download racing the
+    # first), then precaches everything and takes control of this first page
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller",
+                           timeout=60_000)
+    caches = page.evaluate("caches.keys()")
+    assert len(caches) == 1 and re.fullmatch(r"board-game-table-[0-9a-f]{12}", caches[0]), caches
+    # the gate sees the worker's own requests too: only the worker asks for the large icon
+    page_requests = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [u for u in page_requests if u.endswith("icon-512.png")]
+    assert [u for u in context.seen if u.endswith("assets/icon-512.png")]
+
+    context.set_offline(True)
+    responses = []
+    page.on("response", lambda r: responses.append((r.url, r.from_service_worker, r.status)))
+    page.reload()
+    wait_ready(page, "carcassonne")
+    click_changes_board(page, "4,4")
+    assert responses, "no responses seen"
+    not_from_worker = [r for r in responses if not r[1]]
+    assert not_from_worker == [], f"offline, yet served from elsewhere: {not_from_worker}"
+    assert any(u.endswith("pyodide.asm.wasm") for u, _, _ in responses)
+
+    # the picker and another game work offline too
+    page.click("#back")
+    page.click('.game[data-game="thurn-und-taxis"] a.play')
+    wait_ready(page, "thurn-und-taxis", timeout=10_000)
+    context.set_offline(False)
+    assert context.outside == []
+    assert page_errors == [] and errors(page) == []
+
+
+def copy_site(dest):
+    """A deployable copy of the site (vendor/ linked, not copied)."""
+    for name in ("index.html", "manifest.webmanifest", "pyscript.toml"):
+        shutil.copy2(ROOT / name, dest / name)
+    for name in ("assets", "game"):
+        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+    os.symlink(ROOT / "vendor", dest / "vendor")
+    build.write_sw(dest)
+
+
+def test_a_new_deploy_replaces_the_old_cache(browser, tmp_path):
+    deployed = tmp_path / "site"
+    deployed.mkdir()
+    copy_site(deployed)
+    server = serve.start(deployed)
+    context = browser.new_context()
+    try:
+        outside = guard(context, server)
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller",
+                               timeout=60_000)
+        old = build.sw_version(deployed)
+        assert page.evaluate("caches.keys()") == [f"board-game-table-{old}"]
+
+        # deploy a new version: one changed file gives a new sw.js VERSION
+        index = deployed / "index.html"
+        index.write_text(index.read_text("utf-8").replace("</head>", '<meta name="deploy" content="2">\n</head>'), "utf-8")
+        build.write_sw(deployed)
+        new = build.sw_version(deployed)
+        assert new != old
+
+        # the next visit finds the new worker; while no game runs it takes over and the old cache goes
+        page.reload()
+        deadline = time.monotonic() + 60
+        while page.evaluate("caches.keys()") != [f"board-game-table-{new}"]:
+            assert time.monotonic() < deadline, page.evaluate("caches.keys()")
+            page.wait_for_timeout(200)
+        page.reload()
+        assert page.locator('meta[name="deploy"]').count() == 1
+        assert outside == []
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()

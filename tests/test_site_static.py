@@ -1,0 +1,280 @@
+"""The static site without a browser (issue #2): generated files current, pins exact, no other
+hosts, one translation table, manifest and icons, the build and the server, the placeholder board."""
+
+import html.parser
+import json
+import re
+import struct
+import sys
+import tomllib
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build  # noqa: E402
+import serve  # noqa: E402
+
+from game.ui import placeholder  # noqa: E402
+from game.ui.i18n import Translator  # noqa: E402
+
+STRINGS = json.loads((ROOT / "assets" / "strings.json").read_text("utf-8"))
+INDEX = (ROOT / "index.html").read_text("utf-8")
+
+
+def games_js():
+    text = (ROOT / "assets" / "games.js").read_text("utf-8")
+    return re.findall(r'\{\s*id:\s*"([a-z-]+)",\s*status:\s*"([a-z]+)"\s*\}', text)
+
+
+# ---- pyscript.toml ---------------------------------------------------------------------------
+def test_pyscript_toml_lists_every_game_file():
+    assert build.toml_is_current(), (
+        "pyscript.toml [files] does not match the files under game/: run `python3 scripts/build.py` "
+        "(play.sh and test.sh do) and commit pyscript.toml")
+
+
+def test_pyscript_toml_uses_the_local_interpreter_and_local_files():
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text("utf-8"))
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert "packages" not in config  # pure Python: no package downloads
+    files = config["files"]
+    assert "./game/ui/main.py" in files and "./assets/strings.json" in files
+    for source, target in files.items():
+        assert source == target and source.startswith("./") and ".." not in source
+        assert (ROOT / source).is_file(), source
+    assert not [s for s in files if "__pycache__" in s or s.endswith(".pyc")]
+
+
+# ---- runtime pins ----------------------------------------------------------------------------
+def test_runtime_versions_are_pinned_exactly():
+    package = json.loads((ROOT / "package.json").read_text("utf-8"))
+    lock = json.loads((ROOT / "package-lock.json").read_text("utf-8"))
+    deps = package["dependencies"]
+    assert set(deps) == {"pyodide", "@pyscript/core"}
+    for name, version in deps.items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"{name} must be pinned exactly, not {version}"
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version
+    assert deps["pyodide"].startswith("314.0.") and deps["@pyscript/core"].startswith("0.7.")
+
+
+# ---- no other hosts --------------------------------------------------------------------------
+ALLOWED_URLS = re.compile(r"https?://(www\.w3\.org/|localhost|127\.0\.0\.1)")
+
+
+def served_sources():
+    paths = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / "manifest.webmanifest",
+             ROOT / "scripts" / "sw.template.js"]
+    paths += sorted(p for p in (ROOT / "assets").rglob("*") if p.is_file() and p.suffix != ".png")
+    paths += [ROOT / p for p in build.game_files()]
+    return paths
+
+
+def test_files_written_for_the_project_name_no_other_host():
+    hits = []
+    for path in served_sources():
+        text = path.read_text("utf-8", errors="replace")
+        for match in re.finditer(r"https?://[^\s\"'<>)`]+", text):
+            if not ALLOWED_URLS.match(match.group(0)):
+                hits.append(f"{path.relative_to(ROOT)}: {match.group(0)}")
+    assert hits == [], "the page must not reach other hosts (offline play, no CDN):\n" + "\n".join(hits)
+
+
+# ---- one translation table -------------------------------------------------------------------
+class I18nCollector(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.found = {}  # key -> English text in the page
+        self._stack = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "data-i18n" in attrs:
+            self._stack.append([attrs["data-i18n"], ""])
+        for pair in (attrs.get("data-i18n-attr") or "").split(";"):
+            if pair:
+                self.found.setdefault(pair.split(":")[1], None)
+
+    def handle_data(self, data):
+        for entry in self._stack:
+            entry[1] += data
+
+    def handle_endtag(self, tag):
+        if self._stack:
+            key, text = self._stack.pop()
+            self.found[key] = " ".join(text.split())
+
+
+def test_every_text_goes_through_the_one_table():
+    en, cs = STRINGS["en"], STRINGS["cs"]
+    assert list(STRINGS) == ["en", "cs"]  # English first
+    assert set(en) == set(cs), f"keys only in one language: {set(en) ^ set(cs)}"
+    assert all(v.strip() for v in list(en.values()) + list(cs.values()))
+    collector = I18nCollector()
+    collector.feed(INDEX)
+    assert len(collector.found) > 20
+    for key, text in collector.found.items():
+        assert key in en, f"index.html uses a key missing from strings.json: {key}"
+        if text is not None:  # the page's English must be the table's English
+            assert text == " ".join(en[key].split()), f"{key}: page says {text!r}, table {en[key]!r}"
+    boot = (ROOT / "assets" / "boot.js").read_text("utf-8")
+    for key in re.findall(r'\bt\("([a-z_.-]+)"', boot):
+        assert key in en, f"boot.js uses a missing key {key}"
+    for key in re.findall(r'strings\("([a-z_.-]+)"', (ROOT / "game" / "ui" / "placeholder.py").read_text()):
+        assert key in en, f"placeholder.py uses a missing key {key}"
+    # placeholders agree between languages
+    for key in en:
+        assert set(re.findall(r"\{\w+\}", en[key])) == set(re.findall(r"\{\w+\}", cs[key])), key
+
+
+def test_the_game_list_is_one_small_list_and_every_game_has_its_card_and_texts():
+    games = games_js()
+    assert [g for g, _ in games] == ["thurn-und-taxis", "toscana", "carcassonne"]
+    from game import games as registry
+    assert {g for g, _ in games} <= set(registry.ids())  # (other tests register a toy game)
+    for game, status in games:
+        assert status in ("playable", "next", "building")
+        assert f'data-game="{game}"' in INDEX and f'href="?game={game}"' in INDEX
+        for part in ("name", "meta", "desc", "howto"):
+            assert f"game.{game}.{part}" in STRINGS["en"]
+        assert f"status.{status}" in STRINGS["en"]
+
+
+# ---- manifest and icons ----------------------------------------------------------------------
+def png_size(path):
+    data = path.read_bytes()[:24]
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", data[16:24])
+
+
+def test_web_app_manifest_and_icons():
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text("utf-8"))
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./index.html"
+    assert manifest["scope"] == "./" and manifest["name"] and manifest["short_name"]
+    sizes = set()
+    for icon in manifest["icons"]:
+        path = ROOT / icon["src"]
+        assert path.is_file(), icon["src"]
+        if icon["type"] == "image/png":
+            w, h = png_size(path)
+            assert icon["sizes"] == f"{w}x{h}"
+            sizes.add((w, icon.get("purpose", "any")))
+    assert (192, "any") in sizes and (512, "any") in sizes and (512, "maskable") in sizes
+    assert 'rel="manifest" href="manifest.webmanifest"' in INDEX
+    for path in ("manifest.webmanifest", "assets/icon-192.png", "assets/icon-512.png"):
+        assert path in build.precache_list()
+
+
+# ---- build -----------------------------------------------------------------------------------
+def make_site(root, marker="1"):
+    (root / "assets").mkdir(parents=True)
+    (root / "game" / "__pycache__").mkdir(parents=True)
+    (root / "index.html").write_text(f"<!doctype html><p>{marker}</p>")
+    (root / "assets" / "a.js").write_text("export const a = 1;")
+    (root / "assets" / "strings.json").write_text("{}")
+    (root / "game" / "__init__.py").write_text("")
+    (root / "game" / "data.json").write_text("[]")
+    (root / "game" / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"\0")
+
+
+def test_build_is_deterministic_and_versions_change_with_any_served_byte(tmp_path):
+    make_site(tmp_path / "a")
+    make_site(tmp_path / "b")
+    sw_a, version_a = build.render_sw(tmp_path / "a")
+    assert build.render_sw(tmp_path / "a") == (sw_a, version_a)
+    assert build.render_sw(tmp_path / "b")[1] == version_a  # same bytes, same version anywhere
+    assert build.precache_list(tmp_path / "a") == sorted(build.precache_list(tmp_path / "a"))
+    assert "game/data.json" in build.precache_list(tmp_path / "a")
+    assert not [p for p in build.precache_list(tmp_path / "a") if "__pycache__" in p]
+    (tmp_path / "b" / "game" / "data.json").write_text("[1]")
+    assert build.render_sw(tmp_path / "b")[1] != version_a
+    toml = build.render_pyscript_toml(tmp_path / "a")
+    assert '"./game/data.json" = "./game/data.json"' in toml and "pycache" not in toml
+    assert 'interpreter = "./vendor/pyodide/pyodide.mjs"' in toml
+    assert build.render_pyscript_toml(tmp_path / "a") == toml
+    (tmp_path / "a" / "pyscript.toml").write_text('interpreter = "x"\nname = "kept"\n\n[files]\n"./old" = "./old"\n')
+    regenerated = build.render_pyscript_toml(tmp_path / "a")
+    assert 'name = "kept"' in regenerated and "./old" not in regenerated
+
+
+def test_vendor_holds_the_trimmed_runtime():
+    assert not build.check(), "run python3 scripts/build.py"
+    stdlib = zipfile.ZipFile(ROOT / "vendor" / "pyodide" / "python_stdlib.zip")
+    names = set(stdlib.namelist())
+    suffix = ".pyc" if build.pyc_enabled() else ".py"
+    assert f"json/__init__{suffix}" in names and f"asyncio/__init__{suffix}" in names
+    if build.pyc_enabled():  # precompiled: no sources left to compile at every start
+        assert not [n for n in names if n.endswith(".py")]
+        magic = stdlib.read("json/__init__.pyc")[:16]
+        assert int.from_bytes(magic[4:8], "little") == 0b01, "unchecked-hash pyc expected"
+    if build.trim_enabled():
+        assert not [n for n in names if n.startswith(("email/", "unittest/", "tkinter/"))]
+        lock = json.loads((ROOT / "vendor" / "pyodide" / "pyodide-lock.json").read_text())
+        assert lock["packages"] == {}
+    original = (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").read_bytes()
+    assert build.trim_stdlib(original) == build.trim_stdlib(original)
+
+
+# ---- the server ------------------------------------------------------------------------------
+def test_server_sends_the_types_browsers_insist_on(tmp_path):
+    files = {"a.wasm": "application/wasm", "a.mjs": "text/javascript", "a.js": "text/javascript",
+             "a.webmanifest": "application/manifest+json", "a.json": "application/json",
+             "a.svg": "image/svg+xml", "a.html": "text/html", "a.css": "text/css"}
+    for name in files:
+        (tmp_path / name).write_bytes(b"x")
+    server = serve.start(tmp_path)
+    try:
+        assert server.url.startswith("http://127.0.0.1:")
+        for name, mime in files.items():
+            with urllib.request.urlopen(server.url + name) as response:
+                assert response.headers["Content-Type"].split(";")[0] == mime, name
+                assert response.headers["Cache-Control"] == "no-cache"
+        assert server.bytes_sent == len(files)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_dev_server_keeps_no_offline_copy_so_edits_show():
+    server = serve.start(ROOT, dev=True)
+    try:
+        with urllib.request.urlopen(server.url + "sw.js") as response:
+            worker = response.read().decode()
+            assert response.headers["Content-Type"].startswith("text/javascript")
+        assert "addEventListener(\"fetch\"" not in worker and "caches.delete" in worker
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# ---- the placeholder board (pure Python) -----------------------------------------------------
+def test_placeholder_board_toggles_and_escapes_text():
+    strings = Translator({"en": {"game.toscana.name": "<b>Tosc&na</b>", "table.marked": "Marked: {n}",
+                                 "table.placeholder": "Placeholder for {game}"}}, "en")
+    board = placeholder.new("toscana")
+    board = placeholder.toggle(board, 2, 3)
+    board = placeholder.toggle(board, 0, 0)
+    assert board.marked == ((0, 0), (2, 3))
+    assert placeholder.toggle(board, 2, 3).marked == ((0, 0),)
+    markup = placeholder.draw(board, strings)
+    assert "<b>" not in markup and "&lt;b&gt;Tosc&amp;na&lt;/b&gt;" in markup
+    assert markup.count("data-cell=") == 64 and 'data-count="2"' in markup and "Marked: 2" in markup
+    assert placeholder.parse_cell("3,4") == (3, 4)
+    with pytest.raises(ValueError):
+        placeholder.toggle(board, 8, 0)
+    with pytest.raises(ValueError):
+        placeholder.parse_cell("x")
+
+
+# ---- the commands ----------------------------------------------------------------------------
+def test_readme_commands_are_the_ones_ci_and_scripts_use():
+    readme = (ROOT / "README.md").read_text("utf-8")
+    assert "bash scripts/play.sh" in readme and "bash scripts/test.sh" in readme and "pytest" in readme
+    ci = (ROOT / ".ci" / "run").read_text("utf-8")
+    assert "bash scripts/test.sh" in ci
+    assert "pytest" in (ROOT / "scripts" / "test.sh").read_text("utf-8")
+    assert "serve.py" in (ROOT / "scripts" / "play.sh").read_text("utf-8")

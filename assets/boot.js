@@ -104,7 +104,7 @@ function applyStrings() {
     if (!card) continue;
     card.dataset.status = game.status;
     card.querySelector("[data-status-badge]").textContent = t(`status.${game.status}`);
-    card.querySelector(".play").textContent = t(game.status === "playable" ? "picker.play" : "picker.preview");
+    card.querySelector(".play").textContent = t("picker.play");
   }
   if (state.game) showTitle(state.game);
   $("poster-start").textContent = t("boot.poster", { game: t(`game.${state.game || "toscana"}.name`) });

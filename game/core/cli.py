@@ -3,6 +3,8 @@
     python -m game replay SAVE.json            final scores and breakdown as JSON
     python -m game random N --game ID [--seed S] [--players P]
     python -m game bench [--seconds T]         random-play speed of every game
+    python -m game arena --game ID --a LEVEL --b LEVEL -n N [--seed S] [--jobs J]
+                                               two AI levels play N games (seats alternate)
 """
 
 import argparse
@@ -11,6 +13,8 @@ import sys
 import time
 
 from . import registry
+from .ai import level_names
+from .ai.arena import arena
 from .contract import BadData
 from .rng import Rng
 from .savefile import SaveError, load_text, read_save, replay
@@ -76,6 +80,26 @@ def cmd_bench(args):
     return 0
 
 
+def cmd_arena(args):
+    def progress(done, total):
+        if args.verbose:
+            print(f"{done}/{total}", file=sys.stderr, flush=True)
+
+    result = arena(args.game, args.a, args.b, args.n, seed=args.seed, jobs=args.jobs,
+                         progress=progress)
+    low, high = result["wilson95"]
+    print(f"{args.game}: {args.a} vs {args.b}, {args.n} games: A wins {result['win_rate_a']:.3f} "
+          f"(95% Wilson {low:.3f}-{high:.3f}; {result['wins_a']} won, {result['draws']} drawn), "
+          f"mean score difference {result['mean_margin_a']:+.2f}")
+    for side in ("a", "b"):
+        t = result["time_" + side]
+        print(f"  {side.upper()} {getattr(args, side)}: {t['decisions']} decisions, "
+              f"CPU time per decision mean {t['mean_s'] * 1000:.1f} ms, "
+              f"max {t['max_s'] * 1000:.1f} ms")
+    print(json.dumps(result))
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m game", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -92,6 +116,15 @@ def main(argv=None):
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(run=cmd_bench)
+    p = sub.add_parser("arena", help="two AI levels play N games; win rate with Wilson interval")
+    p.add_argument("--game", required=True, choices=registry.ids())
+    p.add_argument("--a", required=True, choices=level_names())
+    p.add_argument("--b", required=True, choices=level_names())
+    p.add_argument("-n", type=int, required=True)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--verbose", action="store_true", help="print progress to stderr")
+    p.set_defaults(run=cmd_arena)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

@@ -2,9 +2,10 @@
 
 index.html loads Python only when a game is chosen; assets/boot.js then adds
 `<script type="py" src="game/ui/main.py" config="pyscript.toml">` and imports PyScript.
-main.py runs `shell.start()`.
+main.py runs `app.start()`.
 
-Modules here that import nothing from the browser (i18n, markup, placeholder) are tested in CPython.
+Modules here that import nothing from the browser (i18n, markup, table, views) are tested in CPython;
+app.py is the DOM glue.
 
 Handshake with assets/boot.js (keep it this small; boot.js documents the same):
   window.bgt, created by boot.js before Python starts

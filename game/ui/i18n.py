@@ -2,7 +2,7 @@
 JavaScript picker. Pure Python: no browser imports, so it is tested in CPython.
 
     tr = Translator(table, "cs")
-    tr("toscana.turn", name="Ann")   # -> "Na tahu je Ann"
+    tr("gt.turn", player="Ann")   # -> "Na tahu: Ann"
 """
 
 import json

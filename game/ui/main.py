@@ -7,8 +7,8 @@ from js import performance, window
 performance.mark("python-ready")
 
 try:
-    from game.ui import shell
+    from game.ui import app
 
-    SHELL = shell.start()
+    APP = app.start()
 except Exception as error:  # show the person a message, never a blank table
     window.bgt.fail(str(error), traceback.format_exc())

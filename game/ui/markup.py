@@ -21,11 +21,11 @@ def attrs(values):
     return "".join(out)
 
 
-def tag(name, *children, **values):
-    """<name attrs>children</name>; children are markup already (escape text with esc)."""
-    return f"<{name}{attrs(values)}>{''.join(children)}</{name}>"
+def tag(element, /, *children, **values):
+    """<element attrs>children</element>; children are markup already (escape text with esc)."""
+    return f"<{element}{attrs(values)}>{''.join(children)}</{element}>"
 
 
-def empty(name, **values):
+def empty(element, /, **values):
     """A childless element, <rect .../> or <input .../> (valid for SVG and HTML void tags)."""
-    return f"<{name}{attrs(values)}/>"
+    return f"<{element}{attrs(values)}/>"

@@ -76,10 +76,20 @@ def errors(page_or_frame):
     return page_or_frame.evaluate("window.__errors || []")
 
 
-def click_changes_board(page_or_frame, cell="1,1"):
-    """Click a cell of the board and wait until Python has changed it. The ONE place that knows
-    what the board looks like (the placeholder: a grid of [data-cell] with a #board-count): adapt
-    it when a game's real board replaces the placeholder."""
-    before = page_or_frame.locator("#board-count").get_attribute("data-count")
-    page_or_frame.locator(f'#board [data-cell="{cell}"]').click()
-    page_or_frame.locator(f'#board-count:not([data-count="{before}"])').wait_for(state="attached", timeout=10_000)
+def start_if_asked(page_or_frame):
+    """A first visit opens the new-game form (You against the computer): accept it."""
+    form = page_or_frame.locator("#gt-new-form")
+    if form.count() and form.is_visible():
+        form.locator("button[type=submit]").click()
+        form.wait_for(state="detached")
+
+
+def click_changes_board(page_or_frame, cell="8,8"):
+    """Click a cell of a new Toscana game's board and wait until Python has answered by framing
+    the chosen spot (the first tile may go at 8,8: it covers the centre). The ONE place that knows
+    what "the board changed" looks like."""
+    start_if_asked(page_or_frame)
+    chosen = page_or_frame.locator("#gt-layer-over .tos-selected")
+    assert chosen.count() == 0
+    page_or_frame.locator(f'#gt-board [data-cell="{cell}"]').click()
+    chosen.wait_for(timeout=10_000)

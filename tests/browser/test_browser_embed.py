@@ -72,7 +72,7 @@ def test_readme_iframe_works_on_another_site_with_storage_refused(guarded, site,
 
     # fits its container and leaves the host page alone
     assert frame.evaluate("""() => {
-        const d = document.documentElement, b = document.querySelector('#board').getBoundingClientRect();
+        const d = document.documentElement, b = document.querySelector('#gt-board').getBoundingClientRect();
         return d.scrollHeight <= innerHeight + 1 && d.scrollWidth <= innerWidth + 1
             && b.bottom <= innerHeight + 1 && b.right <= innerWidth + 1 && b.width > 100; }""")
     assert page.url == blog_url

@@ -18,8 +18,8 @@ def test_direct_game_url_boots_at_once_then_plays_offline(guarded, site):
     page_errors = []
     page.on("pageerror", lambda e: page_errors.append(str(e)))
     # a direct game URL boots Python at once: no click needed
-    page.goto(site.url + "index.html?game=carcassonne")
-    wait_ready(page, "carcassonne")
+    page.goto(site.url + "index.html?game=toscana")
+    wait_ready(page, "toscana")
     # the service worker is registered only after the board is up (no second download racing the
     # first), then precaches everything and takes control of this first page
     page.wait_for_function("document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller",
@@ -35,17 +35,19 @@ def test_direct_game_url_boots_at_once_then_plays_offline(guarded, site):
     responses = []
     page.on("response", lambda r: responses.append((r.url, r.from_service_worker, r.status)))
     page.reload()
-    wait_ready(page, "carcassonne")
-    click_changes_board(page, "4,4")
+    wait_ready(page, "toscana")
+    click_changes_board(page)
     assert responses, "no responses seen"
     not_from_worker = [r for r in responses if not r[1]]
     assert not_from_worker == [], f"offline, yet served from elsewhere: {not_from_worker}"
     assert any(u.endswith("pyodide.asm.wasm") for u, _, _ in responses)
 
-    # the picker and another game work offline too
+    # the picker works offline too, and the game comes back from it
     page.click("#back")
-    page.click('.game[data-game="thurn-und-taxis"] a.play')
-    wait_ready(page, "thurn-und-taxis", timeout=10_000)
+    page.locator("#picker").wait_for(state="visible")
+    page.click('.game[data-game="toscana"] a.play')
+    wait_ready(page, "toscana", timeout=10_000)
+    page.locator("#gt-layer-over .tos-hints").wait_for()
     context.set_offline(False)
     assert context.outside == []
     assert page_errors == [] and errors(page) == []

@@ -1,0 +1,134 @@
+"""Thurn und Taxis: the computer opponent's "no visible blunder" rules (issue #7), one test each
+on a position built with the engine's `deck` option (first 6 cards = display, then the pile).
+
+No-blunder list (written from watching AI games, see the report of issue #7):
+1. It never gives up its route while a card in its hand fits either end of it.
+2. When no card in its hand fits its route but a display card does, it takes a fitting display
+   card (or the Postmaster for two draws) - never a blind draw or the Administrator, which
+   could leave it without a fitting card and cost the whole route.
+3. When it closes a route it places the most houses (and takes the most bonus points) that
+   closing can bring at once - never 1 house where 3 were possible.
+4. It never ends its turn without closing a route of 3+ cards that no card in its hand and
+   none on the display fits: the next turn would most likely have to give the route up.
+"""
+
+import pytest
+
+from game import games
+from game.core.ai import choose_move, level_params
+from game.thurn_und_taxis import rules
+
+GAME = games.get("thurn-und-taxis")
+DECK = ["Ulm", "Stuttgart", "Lodz", "Basel", "Passau", "Kempten",
+        "Pilsen", "Linz", "Freiburg", "Würzburg", "Zürich", "Innsbruck", "Mannheim",
+        "Carlsruhe", "Budweis", "Salzburg", "München", "Augsburg"]
+
+
+def position(deck, moves, players=2):
+    state = GAME.new(players=players, seed=1, options={"deck": deck})
+    for move in moves:
+        state = GAME.apply(state, move)
+    return state
+
+
+def small(level="hard", iterations=60):
+    params = level_params(GAME, level)
+    params["iterations"] = iterations
+    return params
+
+
+def fits(route, city):
+    c = rules.CITY_INDEX[city]
+    return c not in route and bool((rules.NEIGHBOURS[route[0]] | rules.NEIGHBOURS[route[-1]]) >> c & 1)
+
+
+OPENING = [{"draw": 0}, {"draw": 1}, {"play": "Ulm", "end": "right"}, {"pass": True},
+           {"draw": 2}, {"draw": 3}, {"play": "Lodz", "end": "right"}, {"pass": True}]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_never_gives_up_a_route_while_a_hand_card_fits(seed):
+    # Seat 0: route Ulm, hand Stuttgart (fits Ulm) + Zürich; giving up is legal here.
+    state = position(DECK, OPENING + [{"draw": "deck"}])
+    assert GAME.phase(state) == "play" and rules.Abandon() in GAME.legal_moves(state)
+    for level in ("easy", "medium", "hard"):
+        move = choose_move(GAME, state, 0, small(level), seed)
+        assert type(move) is not rules.Abandon
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_draws_a_fitting_display_card_when_the_hand_has_none(seed):
+    # Seat 0: route Ulm, hand Lodz (no road to Ulm); Stuttgart and Kempten lie on the display.
+    deck = ["Ulm", "Lodz", "Stuttgart", "Basel", "Passau", "Kempten",
+            "Pilsen", "Linz", "Freiburg", "Würzburg", "Zürich", "Innsbruck", "Mannheim"]
+    opening = [{"draw": 0}, {"draw": 1}, {"play": "Ulm", "end": "right"}, {"pass": True},
+               {"draw": 3}, {"draw": 4}, {"play": "Basel", "end": "right"}, {"pass": True}]
+    state = position(deck, opening)
+    route = state.routes[0]
+    assert GAME.phase(state) == "draw" and not any(fits(route, rules.CITIES[c])
+                                                   for c in state.hands[0])
+    for level in ("easy", "medium", "hard"):
+        move = choose_move(GAME, state, 0, small(level), seed)
+        if move == rules.Official("postmaster"):
+            continue
+        assert type(move) is rules.Draw and move.source != "deck"
+        assert fits(route, rules.CITIES[state.display[move.source]])
+
+
+# 38 moves of a game with seed 0: seat 1 ends with route Augsburg-Ulm-Kempten-Zürich, hand Ulm
+# and Salzburg, and nothing on the display fits either end.
+STRANDED = [
+    {'draw': 'deck'}, {'draw': 1}, {'play': 'Carlsruhe', 'end': 'right'}, {'pass': True},
+    {'draw': 'deck'}, {'draw': 5}, {'play': 'Carlsruhe', 'end': 'right'}, {'pass': True},
+    {'draw': 2}, {'play': 'Stuttgart', 'end': 'right'}, {'official': 'carrier'},
+    {'play': 'Würzburg', 'end': 'right'}, {'pass': True}, {'official': 'postmaster'},
+    {'draw': 'deck'}, {'draw': 'deck'}, {'abandon': True}, {'play': 'Ulm', 'end': 'right'},
+    {'pass': True}, {'draw': 'deck'}, {'draw': 0}, {'play': 'Nürnberg', 'end': 'right'},
+    {'pass': True}, {'draw': 2}, {'play': 'Kempten', 'end': 'right'}, {'pass': True}, {'draw': 1},
+    {'play': 'Pilsen', 'end': 'right'}, {'pass': True}, {'draw': 3},
+    {'play': 'Zürich', 'end': 'right'}, {'pass': True}, {'draw': 'deck'}, {'abandon': True},
+    {'play': 'Augsburg', 'end': 'right'}, {'pass': True}, {'draw': 3},
+    {'play': 'Augsburg', 'end': 'left'},
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_closes_a_route_that_nothing_in_sight_fits(seed):
+    state = GAME.new(players=2, seed=0)
+    for move in STRANDED:
+        state = GAME.apply(state, move)
+    seat = state.turn
+    route = state.routes[seat]
+    assert GAME.phase(state) == "close" and len(route) >= 3 and rules.Pass() in GAME.legal_moves(state)
+    assert not any(fits(route, rules.CITIES[c]) for c in state.hands[seat])
+    assert not any(c != rules.EMPTY and fits(route, rules.CITIES[c]) for c in state.display)
+    for level in ("easy", "medium", "hard"):
+        move = choose_move(GAME, state, seat, small(level), seed)
+        # the Cartwright first is fine: after him the route must be closed
+        assert type(move) is rules.Close or move == rules.Official("cartwright")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_closing_places_the_most_houses(seed):
+    state = GAME.new(players=2, seed=0)
+    for move in STRANDED:
+        state = GAME.apply(state, move)
+    seat = state.turn
+    most = max(len(m.houses) for m in GAME.legal_moves(state) if type(m) is rules.Close)
+    assert most == 3 and any(len(m.houses) < most for m in GAME.legal_moves(state)
+                             if type(m) is rules.Close)
+    for level in ("easy", "medium", "hard"):
+        move = choose_move(GAME, state, seat, small(level), seed)
+        if type(move) is rules.Official:  # the Cartwright: then the close itself
+            state_after = GAME.apply(state, move)
+            move = choose_move(GAME, state_after, seat, small(level), seed)
+        assert type(move) is rules.Close and len(move.houses) == most
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_plays_with_more_players(players):
+    state = GAME.new(players=players, seed=3)
+    for k in range(30):
+        move = choose_move(GAME, state, None, small("hard", 20), k)
+        assert move in GAME.legal_moves(state)
+        state = GAME.apply(state, move)

@@ -1,0 +1,121 @@
+"""The Toscana board's interaction and drawing, in CPython (issue #4 "Board (browser)")."""
+
+import re
+
+from game.toscana import draw
+from game.toscana.board import ToscanaBoard
+from game.toscana.rules import GAME, Pass, Place, legal_placements
+
+PILES = {"piles": [["T13", "T01", "T07"], ["T05", "T02", "T16"]]}
+
+
+def fresh():
+    return GAME.new(seed=1, options=PILES), ToscanaBoard()
+
+
+def test_first_tap_chooses_and_second_tap_on_the_tile_places():
+    # Issue #4: "hovering or tapping a cell previews the tile there ... a second tap/click or
+    # Enter confirms (so a slip of the finger costs nothing)".
+    state, board = fresh()
+    assert board.tap(state, 6, 8) is None and board.locked
+    assert board.tap(state, 9, 9) == Place(6, 8, 0)  # anywhere on the chosen tile
+
+
+def test_a_tap_elsewhere_moves_the_choice_instead_of_playing():
+    state, board = fresh()
+    board.tap(state, 6, 8)
+    assert board.tap(state, 0, 0) is None
+    assert board.anchor == (0, 0) and not board.locked  # not legal there: nothing chosen
+
+
+def test_preview_sticks_inside_the_board():
+    # rules/toscana.md §3.2: tiles never overhang the board edge, so the preview never does
+    state, board = fresh()
+    board.point(state, 16, 16)
+    assert board.anchor == (13, 15)
+    board.rotate(state)
+    assert board.anchor == (13, 13)
+
+
+def test_rotation_skips_look_alike_turns():
+    # DESIGN §5: "T07, T12, T15, T16 look alike after a half turn (rot 0/1 listed)"
+    state = GAME.new(seed=1, options={"piles": [["T07"], ["T01"]]})
+    board = ToscanaBoard()
+    seen = []
+    for _ in range(4):
+        seen.append(board.rot)
+        board.rotate(state)
+    assert seen == [0, 1, 0, 1]
+
+
+def test_keyboard_moves_turns_and_places():
+    # Issue #4: "keyboard play (arrows move the preview, R rotates, Enter places, V arms the veto)"
+    state, board = fresh()
+    board.key(state, "ArrowLeft")  # starts at the centre, one step left
+    assert board.anchor == (7, 8)
+    board.key(state, "v")
+    assert board.veto
+    assert board.key(state, "Enter") == Place(7, 8, 0, veto=True)
+
+
+def test_problem_names_why_a_spot_is_refused():
+    state, board = fresh()
+    board.point(state, 0, 0)
+    assert board.problem(state) == "toscana.why.centre"
+    state = GAME.apply(state, Place(6, 8, 0))
+    board.point(state, 7, 8)
+    assert board.problem(state) == "toscana.why.overlap"
+    board.point(state, 0, 0)
+    assert board.problem(state) == "toscana.why.touch"
+
+
+def test_hints_mark_every_legal_corner_of_the_current_turn():
+    state, board = fresh()
+    board.point(state, 8, 8)
+    dots = re.findall(r"<circle", board.overlay_markup(state, interactive=True).split("tos-preview")[0])
+    assert len(dots) == sum(1 for *_, rot in legal_placements(state) if rot == 0)
+    board.hints = False
+    assert "tos-hints" not in board.overlay_markup(state, interactive=True)
+
+
+def test_no_preview_when_it_is_not_your_turn():
+    state, board = fresh()
+    board.point(state, 8, 8)
+    assert board.overlay_markup(state, interactive=False) == ""
+
+
+def test_pass_only_when_nothing_fits():
+    # DESIGN §5: a blocked player gets exactly one legal move, {"pass": true}
+    state, board = fresh()
+    assert board.pass_move(state) is None
+    blocked = next(s for s in _positions() if GAME.legal_moves(s)[0] == Pass())
+    assert board.pass_move(blocked) == Pass()
+
+
+def _positions():
+    from game.core import Rng
+    for seed in range(1, 60):
+        state, rng = GAME.new(seed=seed), Rng(seed)
+        while state.turn is not None:
+            yield state
+            moves = GAME.legal_moves(state)
+            state = GAME.apply(state, moves[rng.below(len(moves))])
+
+
+def test_round_end_markup_numbers_each_counted_tile_once():
+    # rules/toscana.md §3.5: "1 point per tile that takes part in that area"
+    state = next(s for s in _positions() if s.round_no == 2)
+    markup = ToscanaBoard().round_end_markup(state, 1)
+    counts = state.finished[0][1]
+    numbers = re.findall(r'<g class="tos-count tos-count-(\w+)">.*?<text[^>]*>(\d+)</text>', markup)
+    per_colour = {}
+    for colour, n in numbers:
+        per_colour.setdefault(colour, []).append(int(n))
+    assert sorted(len(v) for v in per_colour.values()) == sorted(counts)
+    assert all(v == list(range(1, len(v) + 1)) for v in per_colour.values())
+
+
+def test_markup_escapes_and_names_cells():
+    markup = draw.hit_layer()
+    assert markup.count("data-cell=") == 17 * 17
+    assert "<script" not in draw.tile_picture("T01", 0, "roof", label='<script>"x"')

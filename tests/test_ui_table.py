@@ -1,0 +1,95 @@
+"""The table controller behind the page (pure Python): seats, AI turns, log lines, saving and
+loading without ever losing the game in progress (developers' guide: "Bad input ... gets a clear
+message and loses nothing")."""
+
+import json
+
+import pytest
+
+from game.core import IllegalMove
+from game.core.savefile import SaveError
+from game.ui.i18n import Translator
+from game.ui.table import Table
+
+TABLE = {"en": {"toscana.log.place": "{player} placed {tile}",
+                "toscana.log.pass": "{player} passed",
+                "table.load.other_game": "This save is for {game}.",
+                "game.carcassonne.name": "Carcassonne"}}
+SEATS = [{"name": "Ann", "kind": "human", "level": None},
+         {"name": "Computer", "kind": "ai", "level": "easy"}]
+
+
+def table(seats=SEATS):
+    t = Table("toscana", Translator(TABLE, "en"))
+    t.start(seats, seed=11)
+    return t
+
+
+def test_undo_policy_follows_the_seats():
+    # Issue #3: strict undo by default; "hot-seat may allow more, as an option"
+    assert table().match.undo_policy == "strict"
+    humans = [dict(SEATS[0]), dict(SEATS[0], name="Bob")]
+    assert table(humans).match.undo_policy == "free"
+
+
+def test_log_names_players_and_counts_moves():
+    t = table()
+    t.play(t.game.legal_moves(t.state)[0])
+    (number, seat, line), = t.log_lines()
+    assert number == 1 and seat == 0 and line.startswith("Ann placed T")
+
+
+def test_ai_search_plays_a_legal_move():
+    t = table()
+    t.play(t.game.legal_moves(t.state)[0])
+    assert t.ai_to_move() and not t.human_to_move()
+    search = t.search()
+    while not search.done:
+        search.run(0.02)
+    t.play(search.best_move())
+    assert t.human_to_move()
+
+
+def test_illegal_move_changes_nothing():
+    t = table()
+    before = t.autosave()
+    with pytest.raises(IllegalMove):
+        t.play({"x": 0, "y": 0, "rot": 0})
+    assert t.autosave() == before
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"format": 1, "game": "toscana", "setup"', "not valid JSON"),
+    ('{"format": 1, "game": "carcassonne", "setup": {}, "moves": []}', "for Carcassonne"),
+    ('{"format": 3}', "unknown save format"),
+])
+def test_a_bad_file_keeps_the_game_in_progress(text, expected):
+    t = table()
+    t.play(t.game.legal_moves(t.state)[0])
+    before = t.autosave()
+    with pytest.raises(SaveError, match=expected):
+        t.load_save(text)
+    assert t.autosave() == before
+
+
+def test_a_bad_move_in_a_save_names_its_number():
+    t = table()
+    t.play(t.game.legal_moves(t.state)[0])
+    save = t.match.to_save()
+    save["moves"].append({"x": 0, "y": 0, "rot": 0})
+    other = table()
+    with pytest.raises(SaveError, match="move 2"):
+        other.load_save(json.dumps(save))
+
+
+def test_autosave_and_link_restore_the_exact_position():
+    # Issue #4: "a reload mid-game restores the exact position"
+    t = table()
+    for _ in range(5):
+        t.play(t.game.legal_moves(t.state)[-1])
+    again = Table("toscana", Translator(TABLE, "en"))
+    again.restore(json.loads(json.dumps(t.autosave())))
+    assert again.state == t.state and again.match.seats == t.match.seats
+    by_link = Table("toscana", Translator(TABLE, "en"))
+    by_link.load_link(t.link())
+    assert by_link.state == t.state

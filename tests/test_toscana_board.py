@@ -3,7 +3,7 @@
 import re
 
 from game.toscana import draw
-from game.toscana.board import ToscanaBoard
+from game.toscana.board import Board as ToscanaBoard
 from game.toscana.rules import GAME, Pass, Place, legal_placements
 
 PILES = {"piles": [["T13", "T01", "T07"], ["T05", "T02", "T16"]]}
@@ -17,21 +17,21 @@ def test_first_tap_chooses_and_second_tap_on_the_tile_places():
     # Issue #4: "hovering or tapping a cell previews the tile there ... a second tap/click or
     # Enter confirms (so a slip of the finger costs nothing)".
     state, board = fresh()
-    assert board.tap(state, 6, 8) is None and board.locked
-    assert board.tap(state, 9, 9) == Place(6, 8, 0)  # anywhere on the chosen tile
+    assert board.tap_at(state, 6, 8) is None and board.locked
+    assert board.tap_at(state, 9, 9) == Place(6, 8, 0)  # anywhere on the chosen tile
 
 
 def test_a_tap_elsewhere_moves_the_choice_instead_of_playing():
     state, board = fresh()
-    board.tap(state, 6, 8)
-    assert board.tap(state, 0, 0) is None
+    board.tap_at(state, 6, 8)
+    assert board.tap_at(state, 0, 0) is None
     assert board.anchor == (0, 0) and not board.locked  # not legal there: nothing chosen
 
 
 def test_preview_sticks_inside_the_board():
     # rules/toscana.md §3.2: tiles never overhang the board edge, so the preview never does
     state, board = fresh()
-    board.point(state, 16, 16)
+    board.point_at(state, 16, 16)
     assert board.anchor == (13, 15)
     board.rotate(state)
     assert board.anchor == (13, 13)
@@ -60,28 +60,28 @@ def test_keyboard_moves_turns_and_places():
 
 def test_problem_names_why_a_spot_is_refused():
     state, board = fresh()
-    board.point(state, 0, 0)
+    board.point_at(state, 0, 0)
     assert board.problem(state) == "toscana.why.centre"
     state = GAME.apply(state, Place(6, 8, 0))
-    board.point(state, 7, 8)
+    board.point_at(state, 7, 8)
     assert board.problem(state) == "toscana.why.overlap"
-    board.point(state, 0, 0)
+    board.point_at(state, 0, 0)
     assert board.problem(state) == "toscana.why.touch"
 
 
 def test_hints_mark_every_legal_corner_of_the_current_turn():
     state, board = fresh()
-    board.point(state, 8, 8)
-    dots = re.findall(r"<circle", board.overlay_markup(state, interactive=True).split("tos-preview")[0])
+    board.point_at(state, 8, 8)
+    dots = re.findall(r"<circle", board.overlay_markup(state, 0, interactive=True).split("tos-preview")[0])
     assert len(dots) == sum(1 for *_, rot in legal_placements(state) if rot == 0)
     board.hints = False
-    assert "tos-hints" not in board.overlay_markup(state, interactive=True)
+    assert "tos-hints" not in board.overlay_markup(state, 0, interactive=True)
 
 
 def test_no_preview_when_it_is_not_your_turn():
     state, board = fresh()
-    board.point(state, 8, 8)
-    assert board.overlay_markup(state, interactive=False) == ""
+    board.point_at(state, 8, 8)
+    assert board.overlay_markup(state, 0, interactive=False) == ""
 
 
 def test_pass_only_when_nothing_fits():

@@ -93,3 +93,29 @@ def test_autosave_and_link_restore_the_exact_position():
     by_link = Table("toscana", Translator(TABLE, "en"))
     by_link.load_link(t.link())
     assert by_link.state == t.state
+
+
+def test_new_game_form_reads_seats_in_playing_order():
+    from game import games
+    from game.ui.views import seats_from_form
+    tr = Translator(TABLE, "en")
+    carcassonne = games.get("carcassonne")
+    data = {"name0": "  Ann  ", "kind0": "human", "name1": "", "kind1": "ai-hard",
+            "kind2": "none", "name3": "Dee", "kind3": "ai-easy", "kind4": "none", "first": "3"}
+    seats = seats_from_form(tr, carcassonne, data)
+    # seat 3 ("Dee") was chosen to start: the order turns, empty seats drop out
+    assert [s["name"] for s in seats] == ["Dee", "Ann", "gt.seat"]
+    assert [s["level"] for s in seats] == ["easy", None, "hard"]
+    # a hand-edited form cannot ask for an unknown level or too few players
+    odd = seats_from_form(tr, carcassonne, {"kind0": "ai-genius", "kind1": "none"})
+    assert odd[0]["kind"] == "human" and len(odd) == 2
+
+
+def test_every_board_module_follows_the_protocol():
+    from game.ui.boards import BOARDS, BoardController, board_for
+    for game_id in BOARDS:
+        board = board_for(game_id)
+        assert isinstance(board, BoardController)
+        state = Table(game_id, Translator(TABLE, "en")).start(SEATS, seed=3).state
+        assert board.viewbox(state) and board.board_markup(state, 0)
+    assert board_for("thurn-und-taxis") is None or "thurn-und-taxis" in BOARDS

@@ -7,20 +7,29 @@ or the Place button) plays it, so a slip of the finger costs nothing. R, the whe
 or the Rotate button turn the tile; arrow keys move the preview; V arms the veto.
 """
 
+from game.ui.boards import BoardController
 from game.ui.markup import esc, tag
 
 from . import draw
 from .rules import (GAME, SIZE, CENTRE, Pass, Place, board_cells, largest_areas, legal_placements,
-                    pile_sizes, placement_cells, round_placements, seat_colours, top_tiles,
-                    veto_allowed)
+                    pile_sizes, placement_cells, round_placements, round_results, seat_colours,
+                    top_tiles, veto_allowed)
 from .tiles import CANONICAL_ROT, DISTINCT_ROTS, footprint
 
 KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
-class ToscanaBoard:
+def parse_target(target):
+    """(x, y) from a square's data-cell "x,y"."""
+    x, y = target.split(",")
+    return int(x), int(y)
+
+
+class Board(BoardController):
+    has_hints = True
+
     def __init__(self):
-        self.hints = True
+        super().__init__()
         self.rot = 0
         self.anchor = None  # (x, y) of the previewed tile's top-left cell
         self.locked = False  # the spot is chosen; the next tap on the tile places it
@@ -88,7 +97,13 @@ class ToscanaBoard:
         return any(rot == self.rot for _, _, rot in self._legal)
 
     # ---- input ------------------------------------------------------------------------------------
-    def point(self, state, x, y):
+    def point(self, state, target):
+        return self.point_at(state, *parse_target(target))
+
+    def tap(self, state, target):
+        return self.tap_at(state, *parse_target(target))
+
+    def point_at(self, state, x, y):
         """The pointer is over cell (x, y): move the preview unless a spot is chosen. Returns
         whether the overlay changed."""
         self._sync(state)
@@ -111,7 +126,7 @@ class ToscanaBoard:
         ax, ay = self.anchor
         return ax <= x < ax + width and ay <= y < ay + height
 
-    def tap(self, state, x, y):
+    def tap_at(self, state, x, y):
         """A click or tap on cell (x, y): choose the spot, or play it when it was chosen and the
         tap lands on the tile. Returns the move to play, or None."""
         self._sync(state)
@@ -156,6 +171,22 @@ class ToscanaBoard:
     def pass_move(self, state):
         return Pass(self.veto) if self.must_pass(state) else None
 
+    def act(self, state, name):
+        """The panel's buttons: turn, place, pass, arm the veto."""
+        if name in ("rotate", "rotate-left"):
+            self.rotate(state, 1 if name == "rotate" else -1)
+        elif name == "place":
+            return self.confirm(state)
+        elif name == "pass":
+            return self.pass_move(state)
+        elif name == "veto":
+            self.toggle_veto(state)
+        return None
+
+    def wheel(self, state, step):
+        self.rotate(state, step)
+        return True
+
     def key(self, state, key):
         """Keyboard play: arrows move, R turns, Enter places (or passes), V arms the veto,
         Escape lets go of a chosen spot. Returns a move or None."""
@@ -172,15 +203,24 @@ class ToscanaBoard:
         return None
 
     # ---- output -----------------------------------------------------------------------------------
-    def board_markup(self, state, round_no=None):
-        """Board and tiles of the current round (or of a finished one) plus the last move."""
-        round_no = round_no or min(state.round_no, 2)
+    def defs(self):
+        return draw.defs()
+
+    def viewbox(self, state):
+        return draw.VIEWBOX
+
+    def board_markup(self, state, viewer=None, summary=None):
+        """Board and tiles of the current round plus the last move; with `summary` (a round
+        number), that finished round with its scoring areas."""
+        if summary is not None:
+            return self.round_end_markup(state, summary)
+        round_no = min(state.round_no, 2)
         placements = round_placements(state, round_no)
-        last = state.last["placed"] if state.last and round_no == min(state.round_no, 2) else None
+        last = state.last["placed"] if state.last and not state.last["round_end"] else None
         return (draw.board_layer() + draw.tiles_layer(placements, seat_colours(state, round_no))
                 + draw.last_move_layer(last) + draw.hit_layer())
 
-    def overlay_markup(self, state, interactive):
+    def overlay_markup(self, state, viewer, interactive):
         """Hints and the preview for the player to move (nothing when it is not their turn)."""
         self._sync(state)
         tile = self.tile(state)
@@ -204,7 +244,28 @@ class ToscanaBoard:
                 + draw.areas_layer(areas, placements, colours, scores))
 
     # ---- the panel beside the board -----------------------------------------------------------
-    def panel_markup(self, state, names, tr, interactive):
+    def summary_after(self, state):
+        """The round a move just finished: its scoring is shown before play goes on."""
+        round_end = state.last and state.last["round_end"]
+        return round_end["round"] if round_end else None
+
+    def summary(self, state, round_no, names, tr):
+        """Round end: both scores with colour and the round's winner."""
+        result = round_results(state)[round_no - 1]
+        lines = "".join(
+            tag("li", tag("span", "", class_=f"tos-swatch tos-swatch-{result['colours'][seat]}"),
+                esc(tr("toscana.round_score", player=names[seat],
+                       colour=tr(f"toscana.colour.{result['colours'][seat]}"),
+                       n=result["scores"][seat])))
+            for seat in (0, 1))
+        winner = result["winner"]
+        verdict = (tr("toscana.round_tie") if winner is None
+                   else tr("toscana.round_winner", player=names[winner]))
+        button = "toscana.see_result" if state.turn is None else "toscana.next_round"
+        return (tr("toscana.round_over", n=round_no),
+                tag("ul", lines, class_="gt-results") + tag("p", esc(verdict)), button)
+
+    def panel_markup(self, state, viewer, names, tr, interactive):
         """Both players (colour, texture, next tile, pile, veto, points) and the controls of the
         player to move. `names` are the seats' names as typed (escaped here)."""
         self._sync(state)

@@ -1,8 +1,9 @@
 """The game table in the page: DOM glue around the pure parts (table.py, views.py and each game's
-board controller). Follows the handshake with assets/boot.js described in game/ui/__init__.py.
+board controller, see boards.py). Follows the handshake with assets/boot.js described in
+game/ui/__init__.py.
 
 Updates cross the Python<->JS boundary once per layer: the board layer is set when the position
-changes, the overlay layer (preview, hints) when the pointer moves to another cell, the side
+changes, the overlay layer (previews, hints) when the pointer moves to another target, the side
 panel when anything it shows changes. The computer thinks in slices of about 12 ms with a yield
 to the browser in between, so the page keeps answering while it thinks.
 """
@@ -17,14 +18,17 @@ from game.core import BadData, IllegalMove
 from game.core.savefile import SaveError
 
 from . import views
-from .i18n import Translator
+from .boards import board_for
+from .i18n import Translator, load_table
 from .markup import esc, tag
 from .table import Table
 
 SLICE_SECONDS = 0.012
 MIN_THINK_SECONDS = 0.35  # a computer move that appears instantly is easy to miss
 ZOOMS = (1.0, 1.6, 2.4)
-WHEEL_STEP = 60  # accumulated wheel delta per quarter turn (trackpads send many small steps)
+WHEEL_STEP = 60  # accumulated wheel delta per step (trackpads send many small ones)
+ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
+MODAL = ("new", "summary", "result", "curtain")  # dialogs during which nobody moves
 
 
 def js_object(values):
@@ -41,13 +45,6 @@ def closest(element, selector):
     if getattr(element, "closest", None) is None:
         return None
     return nullable(element.closest(selector))
-
-
-def boards():
-    """Game id -> board controller factory, for the games whose board is built."""
-    from game.toscana.board import ToscanaBoard
-    from game.toscana.draw import VIEWBOX, defs
-    return {"toscana": (ToscanaBoard, VIEWBOX, defs)}
 
 
 class Storage:
@@ -76,10 +73,10 @@ class Storage:
 
 
 class App:
-    def __init__(self, bridge, table_strings):
+    def __init__(self, bridge, strings):
         self.bridge = bridge
-        self.strings = table_strings
-        self.tr = Translator(table_strings, str(bridge.lang or "en"))
+        self.strings = strings
+        self.tr = Translator(strings, str(bridge.lang or "en"))
         self.storage = Storage(bridge.storage)
         self.host = document.getElementById(str(bridge.boardHost or "board-host"))
         self.game_id = None
@@ -88,35 +85,29 @@ class App:
         self.generation = 0  # bumps whenever the match changes under a thinking computer
         self.thinking = None  # the search in progress, if any
         self.dialog = None  # name of the open dialog
-        self.round_shown = None  # a finished round on show (Toscana's round end)
+        self.summary_shown = None  # the board's summary on show (e.g. a finished round)
+        self.revealed_to = None  # hidden hands: the seat the screen was last handed to
         self.zoom = 0
         self.wheel = 0
         self.active = False
-        self.prefs = self.storage.get("bgt.prefs") or {}
-        self._proxies = {}
-        self._listen(self.host, "click", self.on_click)
-        self._listen(self.host, "submit", self.on_submit)
-        self._listen(self.host, "change", self.on_change)
-        self._listen(self.host, "pointermove", self.on_pointer)
-        self._listen(self.host, "pointerleave", self.on_leave)
-        self._listen(self.host, "contextmenu", self.on_context)
-        self._listen(self.host, "wheel", self.on_wheel, passive=False)
-        self._listen(document, "keydown", self.on_key)
+        self._proxies = []
+        for target, event, handler in ((self.host, "click", self.on_click),
+                                       (self.host, "submit", self.on_submit),
+                                       (self.host, "change", self.on_change),
+                                       (self.host, "pointermove", self.on_pointer),
+                                       (self.host, "pointerleave", self.on_leave),
+                                       (self.host, "contextmenu", self.on_context),
+                                       (document, "keydown", self.on_key)):
+            target.addEventListener(event, self._proxy(handler))
+        self.host.addEventListener("wheel", self._proxy(self.on_wheel), js_object({"passive": False}))
         bridge.open = self._proxy(self.open)
         bridge.setLang = self._proxy(self.set_lang)
         bridge.close = self._proxy(self.close)
 
     def _proxy(self, fn):
         proxy = create_proxy(fn)
-        self._proxies[fn.__name__] = proxy  # keep a reference: JS holds it
+        self._proxies.append(proxy)  # keep a reference while JS holds it
         return proxy
-
-    def _listen(self, target, event, fn, passive=None):
-        proxy = self._proxy(fn)
-        if passive is None:
-            target.addEventListener(event, proxy)
-        else:
-            target.addEventListener(event, proxy, js_object({"passive": passive}))
 
     def el(self, element_id):
         return nullable(document.getElementById(element_id))
@@ -127,19 +118,15 @@ class App:
         self.generation += 1
         self.active = True
         self.game_id = game_id
-        self.round_shown = None
-        self.dialog = None
-        available = boards()
-        if game_id not in available:
-            self.table = self.board = None
+        self.summary_shown = self.dialog = self.revealed_to = None
+        self.board = board_for(game_id)
+        if self.board is None:
+            self.table = None
             self.host.innerHTML = self._coming_soon(game_id)
             self.bridge.ready(game_id)
             return
-        board_class, viewbox, defs = available[game_id]
-        self.board = board_class()
+        self.prefs = self.storage.get(f"bgt.{game_id}.prefs") or {}
         self.board.hints = self.prefs.get("hints", True)
-        self.viewbox = viewbox
-        self.defs = defs()
         self.table = Table(game_id, self.tr)
         self._build()
         if not self._resume():
@@ -150,14 +137,20 @@ class App:
 
     def set_lang(self, lang):
         self.tr = Translator(self.strings, str(lang))
-        if self.table is not None:
-            self.table.tr = self.tr
-            self._build()
-            self.render()
-            if self.dialog == "new":
-                self.new_game_dialog()
-        elif self.game_id:
-            self.host.innerHTML = self._coming_soon(self.game_id)
+        if self.table is None:
+            if self.game_id:
+                self.host.innerHTML = self._coming_soon(self.game_id)
+            return
+        self.table.tr = self.tr
+        dialog = self.dialog
+        self._build()
+        self.render()
+        if dialog == "new":
+            self.new_game_dialog()
+        elif dialog == "summary":
+            self.summary_dialog()
+        elif dialog == "result":
+            self.result_dialog()
 
     def close(self):
         self.active = False
@@ -173,10 +166,25 @@ class App:
                    class_="gt-card gt-coming")
 
     def _build(self):
-        self.host.innerHTML = (tag("svg", self.defs, class_="gt-defs", width="0", height="0",
-                                   aria_hidden="true")
-                               + views.layout(self.tr, self.game_id, self.viewbox))
+        state = self.table.state if self.table.match else None
+        viewbox = self.board.viewbox(state) if state is not None else "0 0 100 100"
+        self.host.innerHTML = (tag("svg", self.board.defs(), class_="gt-defs", width="0",
+                                   height="0", aria_hidden="true")
+                               + views.layout(self.tr, self.game_id, viewbox))
         self._apply_zoom()
+
+    def viewer(self):
+        """The seat whose eyes the board is drawn for: the person to move; else the only person
+        at the table; else nobody in particular (public information only). With hidden hands
+        and several people at one device, nobody until the screen was handed over."""
+        match = self.table.match
+        humans = [k for k, seat in enumerate(match.seats) if seat["kind"] == "human"]
+        seat = match.current_player()
+        if self.board.hidden_hands and len(humans) > 1:
+            return self.revealed_to
+        if seat is not None and seat in humans:
+            return seat
+        return humans[0] if len(humans) == 1 else None
 
     def render(self):
         self.render_board()
@@ -184,44 +192,44 @@ class App:
         self.render_side()
 
     def render_board(self):
-        state = self.table.state if self.table.match else None
-        if state is None:
-            markup = ""
-        elif self.round_shown is not None:
-            markup = self.board.round_end_markup(state, self.round_shown)
-        else:
-            markup = self.board.board_markup(state)
-        self.el("gt-layer-board").innerHTML = markup
+        layer = self.el("gt-layer-board")
+        if self.table.match is None:
+            layer.innerHTML = ""
+            return
+        state = self.table.state
+        self.el("gt-board").setAttribute("viewBox", self.board.viewbox(state))
+        layer.innerHTML = self.board.board_markup(state, self.viewer(), self.summary_shown)
 
     def interactive(self):
-        return (self.table.match is not None and self.table.human_to_move()
-                and self.round_shown is None and self.thinking is None)
+        table = self.table
+        return (table is not None and table.match is not None and table.human_to_move()
+                and self.summary_shown is None and self.thinking is None
+                and self.dialog not in MODAL and self.viewer() == table.to_move())
 
     def render_overlay(self):
         markup = ""
-        if self.table.match is not None and self.round_shown is None:
-            markup = self.board.overlay_markup(self.table.state, self.interactive())
+        if self.table.match is not None and self.summary_shown is None:
+            markup = self.board.overlay_markup(self.table.state, self.viewer(), self.interactive())
         self.el("gt-layer-over").innerHTML = markup
 
     def render_side(self):
         table, tr = self.table, self.tr
         match = table.match
+        idle = self.thinking is None
         self.el("gt-tools").innerHTML = views.toolbar(
-            tr, match is not None and match.can_undo() and self.thinking is None,
-            match is not None and match.can_redo() and self.thinking is None,
-            self.board.hints, True, self.storage.enabled)
+            tr, match is not None and idle and match.can_undo(),
+            match is not None and idle and match.can_redo(),
+            self.board.hints, self.board.has_hints, self.storage.enabled)
         if match is None:
-            self.el("gt-turn").innerHTML = ""
-            self.el("gt-panel").innerHTML = ""
-            self.el("gt-log").innerHTML = ""
+            for element_id in ("gt-turn", "gt-panel", "gt-log"):
+                self.el(element_id).innerHTML = ""
             return
         seat = table.to_move()
         self.el("gt-turn").innerHTML = views.turn_line(
-            tr, table.name(seat) if seat is not None else "", self.thinking is not None,
-            match.is_over())
+            tr, table.name(seat) if seat is not None else "", not idle, match.is_over())
         names = [s["name"] for s in match.seats]
         self.el("gt-panel").innerHTML = self.board.panel_markup(
-            table.state, names, tr, self.interactive())
+            table.state, self.viewer(), names, tr, self.interactive())
         log = self.el("gt-log")
         log.innerHTML = views.log_items(table.log_lines(), names)
         log.scrollTop = log.scrollHeight
@@ -233,8 +241,8 @@ class App:
         self.dialog = name
         box = self.el("gt-dialog")
         box.innerHTML = markup
-        # a round's or the match's summary leaves the board in view: it is what they explain
-        box.className = "gt-dialog gt-aside" if name in ("round", "result") else "gt-dialog"
+        # a summary or the result leaves the board in view: it is what they explain
+        box.className = "gt-dialog gt-aside" if name in ("summary", "result") else "gt-dialog"
         box.hidden = False
         first = nullable(box.querySelector("input, button, select"))
         if first is not None and not self.bridge.embed:
@@ -247,53 +255,40 @@ class App:
         box.innerHTML = ""
 
     def new_game_dialog(self):
-        seats = self.prefs.get("seats") or [
-            {"name": self.tr("gt.you"), "kind": "human", "level": None},
-            {"name": self.tr("gt.computer"), "kind": "ai", "level": "medium"}]
-        self.show_dialog("new", views.new_game_form(self.tr, self.game_id, seats,
-                                                    self.board.hints, True))
+        game = self.table.game
+        seats = self.prefs.get("seats") or (
+            [{"name": self.tr("gt.you"), "kind": "human", "level": None}]
+            + [{"name": self.tr("gt.computer") if game.default_players == 2
+                else f"{self.tr('gt.computer')} {k}", "kind": "ai", "level": "medium"}
+               for k in range(1, game.default_players)])
+        options = self.table.match.setup["options"] if self.table.match else {}
+        self.show_dialog("new", views.new_game_form(
+            self.tr, game, seats, self.board.hints, self.board.has_hints,
+            self.board.options_markup(self.tr, options)))
 
     def error_dialog(self, title_key, reason):
         body = tag("p", esc(reason)) + tag("p", esc(self.tr("gt.nothing_lost")))
         self.show_dialog("error", views.message(self.tr, self.tr(title_key), body,
                                                 [("dialog-close", "gt.close", True)]))
 
-    def round_dialog(self, round_no):
-        """Round end: the finished board with both largest areas and their tile counts."""
-        from game.toscana.rules import round_results
-        tr, table = self.tr, self.table
-        result = round_results(table.state)[round_no - 1]
-        lines = "".join(
-            tag("li", tag("span", "", class_=f"tos-swatch tos-swatch-{result['colours'][seat]}"),
-                esc(tr("toscana.round_score", player=table.name(seat),
-                       colour=tr(f"toscana.colour.{result['colours'][seat]}"),
-                       n=result["scores"][seat])))
-            for seat in (0, 1))
-        winner = result["winner"]
-        verdict = (tr("toscana.round_tie") if winner is None
-                   else tr("toscana.round_winner", player=table.name(winner)))
-        over = table.match.is_over()
-        actions = ([("result", "toscana.see_result", True)] if over
-                   else [("next-round", "toscana.next_round", True)])
-        self.round_shown = round_no
-        self.show_dialog("round", views.message(
-            tr, tr("toscana.round_over", n=round_no),
-            tag("ul", lines, class_="gt-results") + tag("p", esc(verdict)), actions))
+    def summary_dialog(self):
+        """What the board wants shown between rounds (the board layer shows it too)."""
+        names = [s["name"] for s in self.table.match.seats]
+        title, body, button = self.board.summary(self.table.state, self.summary_shown, names,
+                                                 self.tr)
+        self.show_dialog("summary", views.message(self.tr, title, body,
+                                                  [("summary-done", button, True)]))
 
     def result_dialog(self):
         tr, table = self.tr, self.table
-        game = table.game
         state = table.state
-        winners = game.winners(state)
-        scores = game.scores(state)
-        if len(winners) == 1:
-            title = tr("gt.winner", player=table.name(winners[0]))
-        else:
-            title = tr("gt.draw")
+        winners = table.game.winners(state)
+        title = tr("gt.winner", player=table.name(winners[0])) if len(winners) == 1 else tr("gt.draw")
         rows = "".join(
-            tag("li", esc(tr("gt.final_score", player=table.name(seat), n=scores[seat])),
+            tag("li", esc(tr("gt.final_score", player=table.name(seat),
+                             n=table.game.scores(state)[seat])),
                 tag("span", esc(self._breakdown_text(parts)), class_="gt-muted"))
-            for seat, parts in enumerate(game.score_breakdown(state)))
+            for seat, parts in enumerate(table.game.score_breakdown(state)))
         self.show_dialog("result", views.message(
             tr, title, tag("ul", rows, class_="gt-results"),
             [("rematch", "gt.rematch", True), ("new", "gt.new", False),
@@ -307,6 +302,28 @@ class App:
             named.append(f"{self.tr(key) if self.tr.has(key) else name}: {points}")
         return f" ({', '.join(named)})" if named else ""
 
+    def curtain_dialog(self):
+        """Hidden hands at one device: the next person takes the device before seeing."""
+        seat = self.table.to_move()
+        name = self.table.name(seat)
+        self.show_dialog("curtain", views.message(
+            self.tr, self.tr("gt.curtain_title", player=name),
+            tag("p", esc(self.tr("gt.curtain_text", player=name))),
+            [("reveal", "gt.curtain_button", True)]))
+
+    def after_change(self):
+        """Whatever a new position asks for: a summary, the result, a curtain, the computer."""
+        state = self.table.state
+        if self.summary_shown is None and self.dialog is None and self.table.match.is_over():
+            self.result_dialog()
+        elif (self.board.hidden_hands and self.dialog is None and self.table.human_to_move()
+              and self.viewer() != self.table.to_move()):
+            self.revealed_to = None
+            self.curtain_dialog()
+        self.render()
+        self.maybe_think()
+        return state
+
     # ---- starting, saving, loading ------------------------------------------------------------------
     def _resume(self):
         """A game link in the address (#m=...) or the autosave; False when there is neither."""
@@ -315,12 +332,12 @@ class App:
             window.history.replaceState(None, "", str(location.pathname) + str(location.search))
             try:
                 self.table.load_link(hash_text[3:])
-                self.autosave()
-                return True
             except SaveError as e:
-                self._resume_autosave()
+                found = self._resume_autosave()
                 self.error_dialog("gt.link_failed", str(e))
-                return True
+                return found or self.table.match is not None
+            self.autosave()
+            return True
         return self._resume_autosave()
 
     def _resume_autosave(self):
@@ -331,9 +348,11 @@ class App:
             ui = self.table.restore(saved)
         except BadData:
             return False  # a damaged autosave is ignored, never shown as a crash
-        self.round_shown = ui.get("round_shown")
-        if self.round_shown:
-            self.round_dialog(self.round_shown)
+        self.summary_shown = ui.get("summary")
+        if self.summary_shown is not None:
+            self.summary_dialog()
+        elif self.table.match.is_over():
+            self.result_dialog()
         return True
 
     def _save_key(self):
@@ -341,8 +360,15 @@ class App:
 
     def autosave(self):
         if self.table.match is not None:
-            self.storage.set(self._save_key(),
-                             self.table.autosave({"round_shown": self.round_shown}))
+            self.storage.set(self._save_key(), self.table.autosave({"summary": self.summary_shown}))
+
+    def _fresh_match(self):
+        self.generation += 1
+        self.thinking = None
+        self.summary_shown = self.revealed_to = None
+        self.hide_dialog()
+        self.autosave()
+        self.after_change()
 
     def start_from_form(self, form):
         data = {}
@@ -350,25 +376,19 @@ class App:
             if element.name:
                 data[str(element.name)] = (bool(element.checked) if str(element.type) == "checkbox"
                                            else str(element.value))
-        seats = []
-        for k in range(2):
-            name = " ".join(data.get(f"name{k}", "").split())[:20] or self.tr("gt.seat", n=k + 1)
-            kind = data.get(f"kind{k}", "human")
-            seats.append({"name": name, "kind": "human" if kind == "human" else "ai",
-                          "level": None if kind == "human" else kind[3:]})
-        if data.get("first") == "1":
-            seats.reverse()
-        self.board.hints = data.get("hints", True)
+        game = self.table.game
+        seats = views.seats_from_form(self.tr, game, data)
+        try:
+            options = self.board.read_options(data)
+            self.table.start(seats, seed=self._fresh_seed(), options=options)
+        except BadData as e:
+            self.error_dialog("gt.load_failed", str(e))
+            return
+        if self.board.has_hints:
+            self.board.hints = data.get("hints", True)
         self.prefs.update(hints=self.board.hints, seats=seats)
-        self.storage.set("bgt.prefs", self.prefs)
-        self.generation += 1
-        self.thinking = None
-        self.round_shown = None
-        self.table.start(seats, seed=self._fresh_seed())
-        self.hide_dialog()
-        self.autosave()
-        self.render()
-        self.maybe_think()
+        self.storage.set(f"bgt.{self.game_id}.prefs", self.prefs)
+        self._fresh_match()
 
     def _fresh_seed(self):
         return int(window.Math.floor(window.Math.random() * 2147483647))
@@ -389,46 +409,35 @@ class App:
         except SaveError as e:
             self.error_dialog("gt.load_failed", str(e))
             return
-        self.generation += 1
-        self.thinking = None
-        self.round_shown = None
-        self.hide_dialog()
-        self.autosave()
-        self.render()
-        self.maybe_think()
+        self._fresh_match()
 
     def share(self):
         base = str(location.origin) + str(location.pathname)
         url = f"{base}?game={self.game_id}#m={self.table.link()}"
         self.show_dialog("share", views.share_box(self.tr, url))
-        field = self.el("gt-share-url")
-        field.select()
+        self.el("gt-share-url").select()
 
     # ---- playing ------------------------------------------------------------------------------------
     def play(self, move):
         try:
-            key, params = self.table.play(move)
+            self.table.play(move)
         except IllegalMove as e:
             self.table.notice = ("gt.illegal", {"reason": str(e)})
             self.render_side()
             return
         self.generation += 1
-        last = getattr(self.table.state, "last", None) or {}
-        round_end = last.get("round_end") if isinstance(last, dict) else None
-        if round_end:
-            self.round_dialog(round_end["round"])  # shows the finished round's board
-        elif self.table.match.is_over():
-            self.result_dialog()
+        self.summary_shown = self.board.summary_after(self.table.state)
+        if self.summary_shown is not None:
+            self.summary_dialog()
         self.autosave()
-        self.render()
+        self.after_change()
         performance.mark("move-rendered")
-        self.maybe_think()
 
     def maybe_think(self):
         table = self.table
         if (not self.active or table is None or table.match is None or not table.ai_to_move()
-                or self.thinking is not None or self.round_shown is not None
-                or self.dialog in ("new", "round", "result")):
+                or self.thinking is not None or self.summary_shown is not None
+                or self.dialog in MODAL):
             return
         asyncio.ensure_future(self.think())
 
@@ -456,42 +465,39 @@ class App:
     def on_click(self, event):
         if self.table is None:
             return
-        target = event.target
-        action = closest(target, "[data-act]")
+        action = closest(event.target, "[data-act]")
         if action is not None:
             self.act(str(action.dataset.act))
             return
-        cell = closest(target, "[data-cell]")
-        if cell is not None and self.interactive() and self.dialog is None:
-            x, y = (int(v) for v in str(cell.dataset.cell).split(","))
-            move = self.board.tap(self.table.state, x, y)
-            if move is not None:
-                self.play(move)
-            else:
-                self.render_overlay()
-                self.render_side()
+        cell = closest(event.target, "[data-cell]")
+        if cell is not None and self.interactive():
+            self.board_answer(self.board.tap(self.table.state, str(cell.dataset.cell)), True)
+
+    def board_answer(self, move, changed):
+        """Play what the board made of an input, or redraw what the input changed."""
+        if move is not None:
+            self.play(move)
+        elif changed:
+            self.render_overlay()
+            self.render_side()
 
     def act(self, name):
-        board, state = self.board, self.table.state if self.table.match else None
+        table = self.table
         if name == "new":
             self.new_game_dialog()
         elif name == "dialog-close":
             self.hide_dialog()
             self.maybe_think()
-        elif name == "undo" and self.thinking is None and self.table.undo():
-            self.generation += 1
-            self.round_shown = None
-            self.autosave()
-            self.render()
-        elif name == "redo" and self.thinking is None and self.table.redo():
-            self.generation += 1
-            self.autosave()
-            self.render()
-            self.maybe_think()
+        elif name in ("undo", "redo") and self.thinking is None:
+            if (table.undo() if name == "undo" else table.redo()):
+                self.generation += 1
+                self.summary_shown = None
+                self.autosave()
+                self.after_change()
         elif name == "hints":
-            board.hints = not board.hints
-            self.prefs["hints"] = board.hints
-            self.storage.set("bgt.prefs", self.prefs)
+            self.board.hints = not self.board.hints
+            self.prefs["hints"] = self.board.hints
+            self.storage.set(f"bgt.{self.game_id}.prefs", self.prefs)
             self.render_overlay()
             self.render_side()
         elif name == "save":
@@ -506,43 +512,20 @@ class App:
             self.zoom = {"zoom-in": min(self.zoom + 1, len(ZOOMS) - 1),
                          "zoom-out": max(self.zoom - 1, 0), "zoom-fit": 0}[name]
             self._apply_zoom()
-        elif name == "next-round":
-            self.round_shown = None
+        elif name == "summary-done":
+            self.summary_shown = None
             self.hide_dialog()
             self.autosave()
-            self.render()
-            self.maybe_think()
-        elif name == "result":
-            self.result_dialog()
+            self.after_change()
         elif name == "rematch":
-            self.generation += 1
-            self.round_shown = None
-            self.table.rematch(self._fresh_seed())
+            table.rematch(self._fresh_seed())
+            self._fresh_match()
+        elif name == "reveal":
+            self.revealed_to = table.to_move()
             self.hide_dialog()
-            self.autosave()
             self.render()
-            self.maybe_think()
-        elif state is not None and self.interactive():
-            self._board_action(name, state)
-
-    def _board_action(self, name, state):
-        board = self.board
-        move = None
-        if name == "rotate":
-            board.rotate(state, 1)
-        elif name == "rotate-left":
-            board.rotate(state, -1)
-        elif name == "place":
-            move = board.confirm(state)
-        elif name == "pass":
-            move = board.pass_move(state)
-        elif name == "veto":
-            board.toggle_veto(state)
-        if move is not None:
-            self.play(move)
-        else:
-            self.render_overlay()
-            self.render_side()
+        elif self.interactive():
+            self.board_answer(self.board.act(table.state, name), True)
 
     def _copy_link(self):
         field = self.el("gt-share-url")
@@ -569,27 +552,22 @@ class App:
             target.value = ""
 
     def on_pointer(self, event):
-        if str(event.pointerType) == "touch" or not self.interactive() or self.dialog:
-            return  # touch has no hover: a tap chooses the spot
+        if str(event.pointerType) == "touch" or not self.interactive():
+            return  # touch has no hover: a tap chooses
         cell = closest(event.target, "[data-cell]")
-        if cell is None:
-            return
-        x, y = (int(v) for v in str(cell.dataset.cell).split(","))
-        if self.board.point(self.table.state, x, y):
+        if cell is not None and self.board.point(self.table.state, str(cell.dataset.cell)):
             self.render_overlay()
             self.render_side()
 
     def on_leave(self, event):
-        if self.table is not None and self.table.match is not None and str(event.target.id) == "gt-board":
-            if self.board.leave(self.table.state):
-                self.render_overlay()
+        if (str(event.target.id) == "gt-board" and self.interactive()
+                and self.board.leave(self.table.state)):
+            self.render_overlay()
 
     def on_context(self, event):
         if closest(event.target, "#gt-board") is not None and self.interactive():
             event.preventDefault()
-            self.board.rotate(self.table.state, 1)
-            self.render_overlay()
-            self.render_side()
+            self.board_answer(None, self.board.wheel(self.table.state, 1))
 
     def on_wheel(self, event):
         if closest(event.target, "#gt-board") is None or not self.interactive() or event.ctrlKey:
@@ -597,17 +575,15 @@ class App:
         event.preventDefault()
         self.wheel += float(event.deltaY)
         if abs(self.wheel) >= WHEEL_STEP:
-            self.board.rotate(self.table.state, 1 if self.wheel > 0 else -1)
-            self.wheel = 0
-            self.render_overlay()
-            self.render_side()
+            step, self.wheel = (1 if self.wheel > 0 else -1), 0
+            self.board_answer(None, self.board.wheel(self.table.state, step))
 
     def on_key(self, event):
         if not self.active or self.table is None or self.table.match is None:
             return
         key = str(event.key)
         if self.dialog is not None:
-            if key == "Escape" and self.dialog not in ("round",):
+            if key == "Escape" and self.dialog in ("error", "share", "new"):
                 self.hide_dialog()
                 self.maybe_think()
             return
@@ -618,15 +594,9 @@ class App:
             return  # Enter on a focused button presses that button
         if not self.interactive():
             return
-        move = self.board.key(self.table.state, key)
-        if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter"):
+        if key in ARROWS or key == "Enter":
             event.preventDefault()
-        if move is not None:
-            self.play(move)
-        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "r", "R", "v", "V",
-                     "Escape", "Enter"):
-            self.render_overlay()
-            self.render_side()
+        self.board_answer(self.board.key(self.table.state, key), True)
 
     def _apply_zoom(self):
         board = self.el("gt-board")
@@ -637,7 +607,6 @@ class App:
 
 def start():
     """Called by main.py: read the strings, make the table, open the first game."""
-    from .i18n import load_table
     bridge = window.bgt
     bridge.stage("game")
     app = App(bridge, load_table("assets/strings.json"))

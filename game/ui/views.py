@@ -78,35 +78,62 @@ def log_items(lines, names):
                    for number, seat, text in lines)
 
 
-def new_game_form(tr, game_id, seats, hints, has_hints):
-    """Names and kind (person or computer with a level) per seat, who starts, hints."""
+def new_game_form(tr, game, seats, hints, has_hints, options_markup=""):
+    """Name and kind (a person here, or the computer at a level) for every seat the game allows;
+    seats past the minimum may stay empty. Then who starts, hints and the game's own options."""
     rows = []
-    for k, seat in enumerate(seats):
-        kind = seat["kind"] if seat["kind"] == "human" else f"ai-{seat.get('level') or 'medium'}"
+    for k in range(game.max_players):
+        seat = seats[k] if k < len(seats) else None
+        if seat is None:
+            kind = "none"
+        elif seat["kind"] == "human":
+            kind = "human"
+        else:
+            kind = f"ai-{seat.get('level') or 'medium'}"
         options = [("human", tr("gt.kind.human"))] + [
             (f"ai-{level}", tr(f"gt.kind.ai_{level}")) for level in LEVELS]
+        if k >= game.min_players:
+            options.append(("none", tr("gt.kind.none")))
         select = tag("select", *(tag("option", esc(label), value=value, selected=value == kind)
                                  for value, label in options),
                      name=f"kind{k}", aria_label=tr("gt.kind_label", n=k + 1))
+        name = seat["name"] if seat else tr("gt.seat", n=k + 1)
         rows.append(tag("div",
                         tag("label", esc(tr("gt.seat", n=k + 1)),
-                            empty("input", name=f"name{k}", value=seat["name"], maxlength=20,
-                                  autocomplete="off", required=True)),
+                            empty("input", name=f"name{k}", value=name, maxlength=20,
+                                  autocomplete="off")),
                         select, class_="gt-seat-row"))
-    first_key = f"{game_id}.first" if tr.has(f"{game_id}.first") else "gt.first"
+    first_key = f"{game.id}.first" if tr.has(f"{game.id}.first") else "gt.first"
     first = tag("label", esc(tr(first_key)),
                 tag("select", *(tag("option", esc(tr("gt.seat", n=k + 1)), value=k)
-                                for k in range(len(seats))), name="first"))
+                                for k in range(game.max_players)), name="first"))
     hint_box = (tag("label", empty("input", type="checkbox", name="hints", checked=hints),
                     esc(tr("gt.hints_label")), class_="gt-check") if has_hints else "")
     return tag("form",
                tag("h2", esc(tr("gt.new_title"))),
-               *rows, first, hint_box,
+               *rows, first, hint_box, options_markup,
                tag("div",
                    tag("button", esc(tr("gt.start")), type="submit", class_="gt-primary"),
                    button(tr, "dialog-close", "gt.cancel"),
                    class_="gt-dialog-actions"),
                id="gt-new-form", class_="gt-card")
+
+
+def seats_from_form(tr, game, data):
+    """The seats the form asks for, in playing order (the chosen starter first)."""
+    seats, rows = [], []
+    for k in range(game.max_players):
+        kind = str(data.get(f"kind{k}", "human" if k < game.min_players else "none"))
+        if kind == "none" and k >= game.min_players:
+            continue
+        if kind != "human" and kind[3:] not in LEVELS:
+            kind = "human"
+        name = " ".join(str(data.get(f"name{k}", "")).split())[:20] or tr("gt.seat", n=k + 1)
+        seats.append({"name": name, "kind": "human" if kind == "human" else "ai",
+                      "level": None if kind == "human" else kind[3:]})
+        rows.append(str(k))
+    first = rows.index(str(data.get("first", "0"))) if str(data.get("first", "0")) in rows else 0
+    return seats[first:] + seats[:first]
 
 
 def message(tr, title, body_markup, actions):

@@ -114,11 +114,11 @@ def test_a_whole_match_through_clicks_with_veto_pass_scoring_and_reload(page, si
             for seat, name in enumerate(("Ann", "Ben")):
                 assert f"{name} (" in dialog.inner_text() and f"{scores[seat]} tiles" in dialog.inner_text()
             if round_end["round"] == 1:
-                page.click("#gt-dialog [data-act=next-round]")
+                page.click("#gt-dialog [data-act=summary-done]")
                 page.locator("#gt-dialog").wait_for(state="hidden")
                 assert page.locator("#gt-layer-board .tos-tiles > g").count() == 0
             else:
-                page.click("#gt-dialog [data-act=result]")
+                page.click("#gt-dialog [data-act=summary-done]")
     assert rounds_seen == 2
     winners = GAME.winners(final)
     expected = "A draw!" if len(winners) == 2 else f"{SEATS[winners[0]]['name']} wins!"

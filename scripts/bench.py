@@ -22,7 +22,11 @@ Scenarios (times in ms, min / median / max over the runs):
                        downloaded the runtime in the background (a person reading), then click.
   bare cold / warm     scripts/bench_bare.html: loadPyodide() from the same vendor/ files, the
                        same [files] written into the FS, the same game/ui/main.py; warm = new tab
-                       (HTTP cache).
+                       (HTTP cache). Its mark "pyodide-loaded" (right after loadPyodide(), no game
+                       code at all) is the strict reference: a bare loadPyodide() page.
+  placement            a booted Toscana table (against the computer): a click that places a tile
+                       -> the next frame (requestAnimationFrame after the click's task), i.e. the
+                       Python move, the redraw and the paint; 6 placements per run.
 Ratios are medians, ours / bare cold (the target is <= 1.10 for click-to-playable-board).
 """
 
@@ -134,6 +138,40 @@ def ours_click(p, server, out, wait_for_offline=False):
         run.close()
 
 
+PLACEMENT_PROBE = """
+window.__frames = [];
+addEventListener("click", (e) => {
+  if (!e.target.closest || !e.target.closest("#gt-board")) return;
+  const t0 = e.timeStamp;
+  requestAnimationFrame(() => window.__frames.push(performance.now() - t0));
+}, true);
+"""
+
+
+def placement(p, server, out):
+    run = Run(p, server)
+    try:
+        page = run.context.new_page()
+        page.goto(server.url + "index.html?game=toscana")
+        ready(page)
+        page.click("#gt-new-form button[type=submit]")
+        page.add_script_tag(content=PLACEMENT_PROBE)
+        for _ in range(6):
+            page.locator("#gt-layer-over .tos-hints circle").first.wait_for(timeout=TIMEOUT)
+            x, y = page.evaluate("""() => { const c = document.querySelector('#gt-layer-over .tos-hints circle');
+                return [Math.floor(c.getAttribute('cx') / 10), Math.floor(c.getAttribute('cy') / 10)]; }""")
+            cell = page.locator(f'#gt-board [data-cell="{x},{y}"]')
+            cell.click()  # choose the spot
+            page.locator("#gt-layer-over .tos-selected").wait_for()
+            before = page.evaluate("window.__frames.length")
+            cell.click()  # place it: this is the measured click
+            page.wait_for_function(f"window.__frames.length > {before}")
+            out["placement: click to next frame"].append(page.evaluate("window.__frames.at(-1)"))
+            page.locator("#gt-turn .gt-bar").wait_for(state="detached", timeout=TIMEOUT)  # computer done
+    finally:
+        run.close()
+
+
 def bare(p, server, out):
     run = Run(p, server)
     try:
@@ -141,6 +179,7 @@ def bare(p, server, out):
         page = run.context.new_page()
         page.goto(server.url + "scripts/bench_bare.html")
         marks = ready(page)
+        out["bare cold: loadPyodide() done"].append(marks["pyodide-loaded"])
         out["bare cold: python-ready"].append(marks["python-ready"])
         out["bare cold: board-ready"].append(marks["board-ready"])
         out["bare cold: bytes"].append(run.bytes())
@@ -160,7 +199,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="boot benchmark: index.html vs bare Pyodide")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", help="also write the raw numbers here")
-    parser.add_argument("--only", default="bare,ours_direct,ours_click,ours_click_later",
+    parser.add_argument("--only", default="bare,ours_direct,ours_click,ours_click_later,placement",
                         help="comma-separated scenarios (default: all)")
     args = parser.parse_args(argv)
     for need in ("vendor/pyodide/pyodide.asm.wasm", "sw.js"):
@@ -176,7 +215,7 @@ def main(argv=None):
         failures = []
         for i in range(args.runs):
             print(f"run {i + 1}/{args.runs}", file=sys.stderr, flush=True)
-            for scenario in (bare, ours_direct, ours_click, ours_click_later):
+            for scenario in (bare, ours_direct, ours_click, ours_click_later, placement):
                 if scenario.__name__ not in args.only.split(","):
                     continue
                 for attempt in (1, 2):  # a renderer crash on the busy machine: retry once, report it
@@ -211,6 +250,10 @@ def main(argv=None):
             med["ours click at first paint: click to board-ready"] / bare_board,
         "ours click after SW download / bare cold (click -> board-ready)":
             med["ours click after SW download: click to board-ready"] / bare_board,
+        "ours click at first paint / bare loadPyodide() alone (strict reference)":
+            med["ours click at first paint: click to board-ready"] / med["bare cold: loadPyodide() done"],
+        "ours click after SW download / bare loadPyodide() alone (strict reference)":
+            med["ours click after SW download: click to board-ready"] / med["bare cold: loadPyodide() done"],
         "ours warm (SW) / bare warm (HTTP cache) (board-ready)":
             med["ours warm (SW): board-ready"] / med["bare warm (HTTP cache): board-ready"],
         "ours bytes to board / bare bytes": med["ours direct cold: bytes to board"] / med["bare cold: bytes"],

@@ -6,6 +6,8 @@ apart without colour vision. Layers, bottom to top: board, tiles, hints, last mo
 round-end areas.
 """
 
+from functools import lru_cache
+
 from game.ui.markup import empty, esc, tag
 
 from .rules import SIZE, CENTRE, placement_cells
@@ -38,8 +40,9 @@ def defs():
     return tag("defs", roof, paving)
 
 
+@lru_cache(maxsize=None)
 def board_layer():
-    """The empty board: frame, cells and the marked centre cell."""
+    """The empty board: frame, cells and the marked centre cell (the same every time)."""
     side = SIZE * CELL
     lines = "".join(f"M{k * CELL} 0V{side}M0 {k * CELL}H{side}" for k in range(1, SIZE))
     cx, cy = (CENTRE[0] + 0.5) * CELL, (CENTRE[1] + 0.5) * CELL
@@ -61,13 +64,18 @@ def board_layer():
 
 def tile_markup(tile, rot, x, y, colour, css="tos-tile", extra=None):
     """One tile: its 8 textured cells and a frame around the whole tile."""
+    return _tile_markup(tile, rot, x, y, colour, css, tuple(sorted((extra or {}).items())))
+
+
+@lru_cache(maxsize=4096)  # a round places at most 32 tiles: their markup is built once
+def _tile_markup(tile, rot, x, y, colour, css, extra):
     width, height = footprint(rot)
     cells = "".join(
         empty("rect", x=cx * CELL, y=cy * CELL, width=CELL, height=CELL, fill=FILL[c])
         for cx, cy, c in placement_cells(tile, rot, x, y, colour))
     frame = empty("rect", x=x * CELL + 0.4, y=y * CELL + 0.4, width=width * CELL - 0.8,
                   height=height * CELL - 0.8, rx=1, class_="tos-frame")
-    return tag("g", cells, frame, class_=css, **(extra or {}))
+    return tag("g", cells, frame, class_=css, **dict(extra))
 
 
 def tiles_layer(placements, colours):
@@ -77,6 +85,7 @@ def tiles_layer(placements, colours):
                class_="tos-tiles")
 
 
+@lru_cache(maxsize=None)
 def hit_layer():
     """Invisible cells that name their coordinates: the one delegated listener reads data-cell."""
     return tag("g", *(empty("rect", x=x * CELL, y=y * CELL, width=CELL, height=CELL,

@@ -11,7 +11,7 @@ to the browser in between, so the page keeps answering while it thinks.
 import asyncio
 import json
 
-from js import URL, Blob, Object, document, location, navigator, performance, window
+from js import URL, Blob, Object, Promise, document, location, navigator, performance, window
 from pyodide.ffi import create_proxy, jsnull, to_js
 
 from game.core import BadData, IllegalMove
@@ -38,6 +38,11 @@ def js_object(values):
 def nullable(value):
     """None for JS null (Pyodide gives `jsnull`, not None) and undefined."""
     return None if value is None or value is jsnull else value
+
+
+def next_frame():
+    """Awaitable: resolves at the next animation frame (after the browser has painted)."""
+    return Promise.new(lambda resolve, reject: window.requestAnimationFrame(resolve))
 
 
 def closest(element, selector):
@@ -443,6 +448,12 @@ class App:
 
     async def think(self):
         generation = self.generation
+        claim = self.thinking = object()  # claimed at once: no second search starts meanwhile
+        await next_frame()  # the move that handed over the turn is on screen first
+        if generation != self.generation or not self.active:
+            if self.thinking is claim:
+                self.thinking = None
+            return
         search = self.table.search()
         self.thinking = search
         self.render_side()

@@ -23,6 +23,7 @@ class Table:
         self.tr = tr
         self.match = None
         self.notice = None  # (translation key, params) of the latest announcement
+        self._lines, self._lines_for = [], None  # log lines kept between redraws
 
     # ---- starting -------------------------------------------------------------------------------
     def start(self, seats, seed, options=None, undo=None):
@@ -110,22 +111,33 @@ class Table:
 
     # ---- texts ---------------------------------------------------------------------------------------
     def text(self, key, params):
-        """A translated line with seat numbers turned into names."""
+        """A translated line with seat numbers turned into names, and word-like values an engine
+        passes (e.g. {"official": "postmaster"}) translated when the table has "<key>.<value>"."""
         named = dict(params)
         for field in ("player", "opponent"):
             if isinstance(named.get(field), int):
                 named[field] = self.name(named[field])
+        for field, value in params.items():
+            if (isinstance(value, str) and value.isidentifier() and value.islower()
+                    and self.tr.has(f"{key}.{value}")):
+                named[field] = self.tr(f"{key}.{value}")
         return self.tr(key, **named)
 
-    def log_lines(self, last=None):
-        """The match so far, one translated line per move, oldest first."""
+    def log_lines(self):
+        """The match so far, one translated line per move, oldest first. Lines are kept while
+        the state they describe is the same object (undo, loading or a new language redo them)."""
         match = self.match
-        start = 0 if last is None else max(0, len(match.moves) - last)
+        kept = self._lines if self._lines_for == (match, self.tr) else []
         lines = []
-        for k in range(start, len(match.moves)):
+        for k in range(len(match.moves)):
+            if k < len(kept) and kept[k][0] is match.states[k]:
+                lines.append(kept[k])
+                continue
             key, params = self.game.describe_move(match.states[k], match.moves[k])
-            lines.append((k + 1, self.game.current_player(match.states[k]), self.text(key, params)))
-        return lines
+            seat = self.game.current_player(match.states[k])
+            lines.append((match.states[k], (k + 1, seat, self.text(key, params))))
+        self._lines, self._lines_for = lines, (match, self.tr)
+        return [line for _, line in lines]
 
     # ---- saving --------------------------------------------------------------------------------------
     def autosave(self, ui=None):

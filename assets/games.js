@@ -5,7 +5,7 @@
 // Each id matches a card in index.html (data-game), the registry in game/core/registry.py and the
 // "game.<id>.*" keys of assets/strings.json.
 export const GAMES = [
-  { id: "thurn-und-taxis", status: "soon" },
+  { id: "thurn-und-taxis", status: "playable" },
   { id: "toscana", status: "playable" },
-  { id: "carcassonne", status: "soon" },
+  { id: "carcassonne", status: "playable" },
 ];

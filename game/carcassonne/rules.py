@@ -221,6 +221,7 @@ class Carcassonne(Game):
 
     def describe_move(self, s, move):
         """("carcassonne.log.place", {player, tile, x, y, rot, meeple}) in the listed form."""
+        move = self.parse_move(move)  # the match keeps moves as JSON
         k, rot, meeple = s.current, move.rot, move.meeple
         if k is not None and rot in (0, 1, 2, 3):
             rot, same_feature = CANON[k][rot]

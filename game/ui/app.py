@@ -136,6 +136,8 @@ class App:
         self._build()
         if not self._resume():
             self.new_game_dialog()
+        elif self.dialog is None and self._needs_curtain():
+            self.curtain_dialog()  # a loaded hot-seat game: nobody sees a hand before taking it
         self.render()
         self.bridge.ready(game_id)
         self.maybe_think()
@@ -156,6 +158,8 @@ class App:
             self.summary_dialog()
         elif dialog == "result":
             self.result_dialog()
+        elif dialog == "curtain":
+            self.curtain_dialog()
 
     def close(self):
         self.active = False
@@ -233,10 +237,19 @@ class App:
         self.el("gt-turn").innerHTML = views.turn_line(
             tr, table.name(seat) if seat is not None else "", not idle, match.is_over())
         names = [s["name"] for s in match.seats]
-        self.el("gt-panel").innerHTML = self.board.panel_markup(
+        panel = self.el("gt-panel")
+        focused = closest(document.activeElement, "#gt-panel [data-act]")
+        panel.innerHTML = self.board.panel_markup(
             table.state, self.viewer(), names, tr, self.interactive())
+        if focused is not None:  # keyboard play: focus stays in the panel, not lost to the page
+            again = nullable(panel.querySelector(
+                f'[data-act="{focused.dataset.act}"]:not([disabled])'))
+            again = again or nullable(panel.querySelector("button[data-act]:not([disabled])"))
+            if again is not None:
+                again.focus()
         log = self.el("gt-log")
-        log.innerHTML = views.log_items(table.log_lines(), names)
+        log.innerHTML = views.log_items(table.log_lines(detail=lambda before, move, after: (
+            self.board.log_detail(before, move, after, names, tr))), names)
         log.scrollTop = log.scrollHeight
         notice = table.notice
         self.el("gt-notice").textContent = table.text(*notice) if notice else ""
@@ -316,13 +329,17 @@ class App:
             tag("p", esc(self.tr("gt.curtain_text", player=name))),
             [("reveal", "gt.curtain_button", True)]))
 
+    def _needs_curtain(self):
+        """Hidden hands at one device: the person to move has not taken the device yet."""
+        return (self.board.hidden_hands and self.table.match is not None
+                and self.table.human_to_move() and self.viewer() != self.table.to_move())
+
     def after_change(self):
         """Whatever a new position asks for: a summary, the result, a curtain, the computer."""
         state = self.table.state
         if self.summary_shown is None and self.dialog is None and self.table.match.is_over():
             self.result_dialog()
-        elif (self.board.hidden_hands and self.dialog is None and self.table.human_to_move()
-              and self.viewer() != self.table.to_move()):
+        elif self.dialog is None and self._needs_curtain():
             self.revealed_to = None
             self.curtain_dialog()
         self.render()

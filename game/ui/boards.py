@@ -11,6 +11,8 @@ import importlib
 # game id -> module defining `Board` (a game missing here shows "the board is on its way")
 BOARDS = {
     "toscana": "game.toscana.board",
+    "carcassonne": "game.carcassonne.controller",  # its board.py is the engine's board
+    "thurn-und-taxis": "game.thurn_und_taxis.board",
 }
 
 
@@ -70,6 +72,11 @@ class BoardController:
         return False
 
     # ---- pauses between rounds -------------------------------------------------------------------
+    def log_detail(self, before, move, after, names, tr):
+        """Words added to the log line of `move`, played from `before` to `after` (what it
+        scored, what else it set off), starting with their own separator; "" for none."""
+        return ""
+
     def summary_after(self, state):
         """After the move that led to `state`: a summary to show first (e.g. a round number)."""
         return None

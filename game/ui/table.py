@@ -123,9 +123,10 @@ class Table:
                 named[field] = self.tr(f"{key}.{value}")
         return self.tr(key, **named)
 
-    def log_lines(self):
+    def log_lines(self, detail=None):
         """The match so far, one translated line per move, oldest first. Lines are kept while
-        the state they describe is the same object (undo, loading or a new language redo them)."""
+        the state they describe is the same object (undo, loading or a new language redo them).
+        `detail(before, move, after)` adds words to a line (the board's log_detail)."""
         match = self.match
         kept = self._lines if self._lines_for == (match, self.tr) else []
         lines = []
@@ -135,7 +136,10 @@ class Table:
                 continue
             key, params = self.game.describe_move(match.states[k], match.moves[k])
             seat = self.game.current_player(match.states[k])
-            lines.append((match.states[k], (k + 1, seat, self.text(key, params))))
+            text = self.text(key, params)
+            if detail is not None:
+                text += detail(match.states[k], match.moves[k], match.states[k + 1])
+            lines.append((match.states[k], (k + 1, seat, text)))
         self._lines, self._lines_for = lines, (match, self.tr)
         return [line for _, line in lines]
 

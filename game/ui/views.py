@@ -107,8 +107,9 @@ def new_game_form(tr, game, seats, hints, has_hints, options_markup=""):
     first = tag("label", esc(tr(first_key)),
                 tag("select", *(tag("option", esc(tr("gt.seat", n=k + 1)), value=k)
                                 for k in range(game.max_players)), name="first"))
+    hints_key = f"{game.id}.hints_label" if tr.has(f"{game.id}.hints_label") else "gt.hints_label"
     hint_box = (tag("label", empty("input", type="checkbox", name="hints", checked=hints),
-                    esc(tr("gt.hints_label")), class_="gt-check") if has_hints else "")
+                    esc(tr(hints_key)), class_="gt-check") if has_hints else "")
     return tag("form",
                tag("h2", esc(tr("gt.new_title"))),
                *rows, first, hint_box, options_markup,

@@ -1,0 +1,205 @@
+"""Carcassonne in a real Chromium (the board brief's acceptance): a 2-player hot-seat game from a
+game link with a fixed deck, played through clicks, taps and keys only, with a follower, a
+completed city that scores, the Courier's message, a farmer, final scoring explained and the
+result; and a game against the computer during which the page keeps answering.
+
+The fixed deck after the start tile (D: city north, road west-east) is E, U, V, A:
+  1. Ann lays E above the start tile, city down: a 2-tile city; her knight scores it (+4).
+  2. Ben lays U east of it, road west-east, a thief on the road: he is in the Courier's row
+     (the Courier starts on the start tile) so the Courier walks to him: message +2 (road).
+  3. Ann lays V at the road's end and puts a farmer in the big field (he lies down).
+  4. Ben lays A below the start tile with a monk: the stack is empty, final scoring.
+"""
+
+import re
+
+import pytest
+from browserkit import errors, start_if_asked, wait_ready
+
+from game.carcassonne.rules import GAME, Place
+from game.core.match import Match
+
+SEATS = [{"name": "Ann", "kind": "human", "level": None},
+         {"name": "Ben", "kind": "human", "level": None}]
+DECK = ["E", "U", "V", "A"]
+MOVES = [Place(0, -1, 2, "c1"), Place(1, 0, 1, "r1"), Place(2, 0, 0, "f2"),
+         Place(0, 1, 0, "monastery")]
+
+
+@pytest.fixture
+def page(guarded):
+    context = guarded()
+    page = context.new_page()
+    page.errors_seen = []
+    page.on("pageerror", lambda e: page.errors_seen.append(str(e)))
+    yield page
+    assert context.outside == [], context.outside
+    assert page.errors_seen == [] and errors(page) == []
+
+
+def actions(page):
+    return page.locator("#gt-panel .gt-actions")
+
+
+def turn_to(page, rot):
+    """Press the turn button until the tile shows `rot` (only fitting turns are offered)."""
+    for _ in range(4):
+        if actions(page).get_attribute("data-rot") == str(rot):
+            return
+        before = actions(page).get_attribute("data-rot")
+        page.click("#gt-panel [data-act=rotate]")
+        page.wait_for_function(
+            "b => document.querySelector('#gt-panel .gt-actions').dataset.rot !== b", arg=before)
+    assert actions(page).get_attribute("data-rot") == str(rot)
+
+
+def choose_square(page, x, y, rot):
+    """First tap: the tile is previewed there and chosen; turned to `rot` with the buttons."""
+    page.locator(f'#gt-board [data-cell="{x},{y}"]').click()
+    page.locator(f'#gt-layer-over .car-selected[data-x="{x}"][data-y="{y}"]').wait_for()
+    turn_to(page, rot)
+
+
+def follower_step(page):
+    page.locator('#gt-panel .gt-actions[data-step="follower"]').wait_for()
+
+
+def wait_moves(page, n):
+    page.wait_for_function(f"document.querySelectorAll('#gt-log li').length === {n}")
+
+
+def score_of(page, seat):
+    return int(page.locator(f'#gt-panel .car-player[data-seat="{seat}"] .car-score').inner_text())
+
+
+def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
+    state = GAME.new(players=2, seed=3, options={"deck": DECK})
+    for move in MOVES:  # the plan is legal (the engine agrees before the browser is asked)
+        assert move in GAME.legal_moves(state)
+        state = GAME.apply(state, move)
+    link = Match("carcassonne", players=2, seed=3, options={"deck": DECK}, seats=SEATS).to_link()
+    page.goto(f"{site.url}?game=carcassonne#m={link}")
+    wait_ready(page, "carcassonne")
+    assert page.locator("#gt-new-form").count() == 0  # the link set the game up
+    assert page.locator("#gt-layer-over .car-hint").count() == 2  # E fits above or below
+
+    # 1. Ann: hover previews, tap chooses, tap again lays, a ring twice places the knight
+    page.locator('#gt-board [data-cell="0,-1"]').hover()
+    page.locator('#gt-layer-over .car-preview-ok[data-x="0"][data-y="-1"][data-rot="2"]').wait_for()
+    choose_square(page, 0, -1, 2)
+    page.locator('#gt-board [data-cell="0,-1"]').click()
+    follower_step(page)
+    rings = page.locator("#gt-layer-over .car-spot")
+    assert sorted(rings.evaluate_all("els => els.map(e => e.dataset.cell)")) == ["m:c1", "m:f1"]
+    ring = page.locator('#gt-layer-over [data-cell="m:c1"]')
+    ring.click()
+    page.locator("#gt-layer-over .car-spot-chosen").wait_for()
+    assert "City (knight)" in page.locator("#gt-panel .car-explain").inner_text()
+    assert "+4" in page.locator("#gt-panel .car-explain").inner_text()  # it closes the city
+    ring.click()
+    wait_moves(page, 1)
+    assert page.locator("#gt-log li").last.inner_text().endswith(
+        "Ann placed tile E at 0,-1 · knight on the city · Ann +4 (city)")
+    assert score_of(page, 0) == 4
+    page.locator('#gt-layer-board .car-badge[data-seat="0"][data-points="4"]').wait_for()
+    assert page.locator("#gt-layer-board .car-hl-city").count() == 2
+    assert "Ann +4: city completed (2 tiles)" in page.locator("#gt-panel").inner_text()
+
+    # 2. Ben: turn buttons, the ring's explanation tells of the Courier, the panel confirms
+    choose_square(page, 1, 0, 1)
+    page.click("#gt-panel [data-act=lay]")
+    follower_step(page)
+    page.click('#gt-panel [data-act="meeple:r1"]')
+    explain = page.locator("#gt-panel .car-explain").inner_text()
+    assert "Road (thief)" in explain and "The Courier comes to this follower" in explain
+    page.click("#gt-panel [data-act=confirm]")
+    wait_moves(page, 2)
+    assert page.locator("#gt-log li").last.inner_text().endswith(
+        "thief on the road · Courier's message: Ben +2 (road)")
+    assert score_of(page, 1) == 2
+    page.locator('#gt-layer-board .car-courier[data-x="1"][data-y="0"]').wait_for()
+    page.locator('#gt-layer-board .car-badge[data-seat="1"][data-points="2"]').wait_for()
+
+    # 3. Ann, by keyboard: arrows to the square, Enter twice, a digit for the field, Enter
+    page.locator("#gt-board").focus()
+    page.keyboard.press("ArrowRight")  # from the tile laid last to the next square east
+    page.locator('#gt-layer-over .car-preview[data-x="2"][data-y="0"]').wait_for()
+    page.keyboard.press("Enter")
+    page.locator('#gt-layer-over .car-selected[data-x="2"][data-y="0"]').wait_for()
+    turn_to(page, 0)
+    page.keyboard.press("Enter")
+    follower_step(page)
+    acts = page.locator("#gt-panel .car-choice").evaluate_all(
+        "els => els.map(e => e.dataset.act)")
+    page.keyboard.press(str(acts.index("meeple:f2") + 1))  # the rings are numbered as listed
+    page.locator('#gt-layer-over .car-spot-chosen[data-cell="m:f2"]').wait_for()
+    page.keyboard.press("Enter")
+    wait_moves(page, 3)
+    assert "farmer on the field" in page.locator("#gt-log li").last.inner_text()
+    assert page.locator('#gt-layer-board .car-meeples use[href="#car-f0"]').count() == 1  # lying
+
+    # 4. Ben: Escape steps back once, then the monk; the game ends with final scoring
+    choose_square(page, 0, 1, 0)
+    page.click("#gt-panel [data-act=lay]")
+    follower_step(page)
+    page.keyboard.press("Escape")
+    page.locator('#gt-panel .gt-actions[data-step="place"]').wait_for()
+    page.click("#gt-panel [data-act=lay]")
+    follower_step(page)
+    page.click('#gt-panel [data-act="meeple:monastery"]')
+    page.click("#gt-panel [data-act=confirm]")
+    wait_moves(page, 4)
+    dialog = page.locator("#gt-dialog")
+    dialog.locator("h2:text-is('Final scoring')").wait_for()
+    breakdown = GAME.score_breakdown(state)
+    for part in ("roads", "cities", "monasteries", "farms", "courier"):
+        cells = dialog.locator(f'tr[data-part="{part}"] td').all_inner_texts()
+        assert [int(re.match(r"\d+", c).group(0)) for c in cells] == [b[part] for b in breakdown]
+    assert "Ann +3: field at the end (3 tiles)" in dialog.inner_text()
+    assert page.locator("#gt-layer-board .car-hl-field").count() == 3  # the farm, outlined
+    dialog.locator("[data-act=summary-done]").click()
+    dialog.locator("h2:text-is('Ben wins!')").wait_for()
+    assert "roads: 3" in dialog.inner_text() and "Courier: 2" in dialog.inner_text()
+
+
+LONG_TASKS = """
+window.__frames = 0; window.__long = [];
+(function tick() { window.__frames++; requestAnimationFrame(tick); })();
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+}).observe({ type: "longtask" });
+"""
+
+
+def test_the_page_answers_while_the_computer_thinks(page, site):
+    # Issue #7 (as for Toscana): while the computer thinks, a requestAnimationFrame counter
+    # keeps advancing and no long task exceeds 50 ms; its move is shown and logged
+    page.goto(f"{site.url}?game=carcassonne")
+    wait_ready(page, "carcassonne")
+    page.select_option("#gt-new-form select[name=kind1]", "ai-hard")
+    start_if_asked(page)
+    page.add_script_tag(content=LONG_TASKS)
+    for turn in range(2):
+        hint = page.locator("#gt-layer-over .car-hint").first
+        hint.wait_for()
+        spot = page.evaluate("""() => {
+            const r = document.querySelector('#gt-layer-over .car-hint');
+            return [Math.floor(r.getAttribute('x') / 100), Math.floor(r.getAttribute('y') / 100)]; }""")
+        cell = page.locator(f'#gt-board [data-cell="{spot[0]},{spot[1]}"]')
+        cell.click()
+        page.locator("#gt-layer-over .car-selected").wait_for()
+        cell.click()
+        no_follower = page.locator("#gt-panel [data-act=no-follower]")
+        thinking = page.locator("#gt-turn .gt-bar")
+        if no_follower.count():
+            no_follower.click()
+        thinking.wait_for()
+        t0, frames0 = page.evaluate("[performance.now(), window.__frames]")
+        thinking.wait_for(state="detached", timeout=30_000)
+        t1, frames1, long_tasks = page.evaluate("[performance.now(), window.__frames, window.__long]")
+        during = [d for start, d in long_tasks if t0 <= start <= t1]
+        assert not [d for d in during if d > 50], f"long tasks while thinking: {during}"
+        assert frames1 - frames0 >= (t1 - t0) / 1000 * 10, "frames stopped while the computer thought"
+        page.locator("#gt-layer-board .car-last").wait_for()
+        assert "Computer placed tile" in page.locator("#gt-log li").last.inner_text()
+        wait_moves(page, 2 * turn + 2)

@@ -1,0 +1,466 @@
+"""The Carcassonne board's interaction, drawing and summaries, in CPython (the board brief:
+"Make Carcassonne + The Courier playable in the browser", and DESIGN.md §4 Browser layer).
+
+The board is game/carcassonne/controller.py (board.py there is the engine's board). Rules
+references are to ../shared/rules/carcassonne-rules.md ("note §...").
+"""
+
+import random
+import re
+
+import pytest
+
+from game.carcassonne import draw, queries
+from game.carcassonne.controller import Board, viewbox_of
+from game.carcassonne.rules import GAME, Place
+from game.carcassonne.tables import DISTINCT_ROTS, TYPE_INDEX
+from game.carcassonne.tiles import TILE_TYPES
+from game.ui.i18n import Translator, load_table
+from game.ui.markup import esc
+from game.ui.table import Table
+
+TR = Translator(load_table("assets/strings.json"), "en")
+NAMES = ["Ann", "Ben"]
+SCENARIO = ["E", "U", "V", "A"]  # the browser test's deck: city, Courier, farmer, monastery
+
+
+def fresh(deck=SCENARIO, **options):
+    return GAME.new(players=2, seed=3, options={"deck": deck, **options}), Board()
+
+
+def numbers(viewbox):
+    return [float(v) for v in viewbox.split()]
+
+
+# ---- step 1: where the tile goes -----------------------------------------------------------------
+def test_pointing_previews_in_the_first_fitting_turn_and_keeps_a_turn_that_fits():
+    # Brief: "pointing at a legal square previews the tile there in its first fitting rotation"
+    state, board = fresh()
+    assert board.point(state, "0,-1")  # above the start tile's city: E fits only city-down
+    assert board.anchor == (0, -1) and board.rot == 2 and board.is_legal(state)
+    board.point(state, "0,1")  # below the start tile's field: E fits with its city away
+    assert board.rot in board.turns_at((0, 1)) and board.rot == 2  # the turn is kept: it fits
+    assert not board.locked
+
+
+def test_first_tap_chooses_second_tap_lays_the_tile():
+    # Brief: "click/tap a square to choose it (a second tap confirms, as in Toscana, so a slip
+    # costs nothing); then the follower step"
+    state, board = fresh()
+    assert board.tap(state, "0,-1") is None and board.locked and board.step == "place"
+    assert board.tap(state, "1,0") is None and board.anchor == (1, 0)  # a slip: moves the choice
+    assert board.tap(state, "0,-1") is None and board.anchor == (0, -1)
+    assert board.tap(state, "0,-1") is None and board.step == "follower"
+
+
+def test_rotation_cycles_only_the_turns_that_fit_on_the_square():
+    # Brief: "R / wheel / right click / Rotate buttons cycle only the rotations that fit there";
+    # note §2.1: every touching edge must match
+    state, board = fresh()
+    board.tap(state, "0,-1")
+    seen = set()
+    for _ in range(5):
+        board.rotate(state)
+        seen.add(board.rot)
+    assert seen == {2}  # E above the start tile: its city must face down
+    board.tap(state, "0,1")  # below the start tile's field: E fits with its city E, S or W
+    turns = board.turns_at((0, 1))
+    assert len(turns) > 1
+    seen = []
+    for _ in range(len(turns)):
+        seen.append(board.rot)
+        assert board.is_legal(state)
+        board.wheel(state, 1)
+    assert sorted(seen) == sorted(turns)
+
+
+def test_away_from_a_square_rotation_skips_look_alike_turns():
+    # DESIGN §5: look-alike rotations (U: rot 0 = rot 2) are listed once
+    state, board = fresh(["U", "E"])
+    seen = []
+    for _ in range(4):
+        seen.append(board.rot)
+        board.rotate(state)
+    assert seen == [0, 1, 0, 1] and list(DISTINCT_ROTS[TYPE_INDEX["U"]]) == [0, 1]
+
+
+def test_a_square_where_the_tile_fits_in_no_turn_says_so_and_cannot_be_laid():
+    state, board = fresh(["C", "E"])  # a full city tile fits only above the start tile's city
+    board.point(state, "0,1")
+    assert not board.turns_at((0, 1)) and not board.is_legal(state)
+    panel = board.panel_markup(state, 0, NAMES, TR, True)
+    assert TR("carcassonne.why.nofit") in panel
+    assert board.tap(state, "0,1") is None and not board.locked
+    assert board.act(state, "lay") is None
+
+
+# ---- step 2: the follower ------------------------------------------------------------------------
+def test_follower_rings_are_exactly_the_legal_features():
+    # Note §2.2: a follower only on a feature nobody holds; the rings come from legal_moves.
+    # Ben's road tile U east of the start tile: the road is free; later Ann's V joins it.
+    state, board = fresh()
+    state = GAME.apply(state, Place(0, -1, 2, None))
+    state = GAME.apply(state, Place(1, 0, 1, "r1"))  # Ben's thief on the road
+    board.tap(state, "2,0")
+    board.tap(state, "2,0")
+    assert board.step == "follower"
+    offered = {fid for fid, _ in board.follower_options(state)}
+    legal = {m.meeple for m in GAME.legal_moves(state)
+             if (m.x, m.y, m.rot) == (2, 0, board.rot) and m.meeple}
+    assert offered == legal and "r1" not in offered  # the road is Ben's already
+    overlay = board.overlay_markup(state, 0, True)
+    assert set(re.findall(r'data-cell="m:(\w+)"', overlay)) == offered
+
+
+def test_tap_a_ring_twice_or_confirm_gives_the_legal_move():
+    # Brief: "then confirm (button or Enter)"; a second tap on the same ring confirms too
+    state, board = fresh()
+    board.tap(state, "0,-1")
+    board.tap(state, "0,-1")
+    assert board.tap(state, "m:c1") is None and board.selected == "c1"
+    move = board.tap(state, "m:c1")
+    assert move == Place(0, -1, 2, "c1") and move in GAME.legal_moves(state)
+    state, board = fresh()
+    board.tap(state, "0,-1")
+    board.key(state, "Enter")
+    board.act(state, "meeple:f1")
+    assert board.act(state, "confirm") == Place(0, -1, 2, "f1")
+    board.act(state, "meeple:c1")
+    assert board.key(state, "Enter") == Place(0, -1, 2, "c1")
+
+
+def test_no_follower_ends_the_turn_and_without_followers_laying_is_the_move():
+    state, board = fresh()
+    board.tap(state, "0,-1")
+    board.tap(state, "0,-1")
+    assert board.act(state, "no-follower") == Place(0, -1, 2, None)
+    # no follower left: laying the tile is the whole turn (note §2.2: only with a supply)
+    state = GAME.new(players=2, seed=3, options={"deck": ["E"] + ["U"] * 30})
+    while queries.meeples_left(state)[state.turn]:
+        state = GAME.apply(state, next(m for m in GAME.legal_moves(state) if m.meeple))
+    assert GAME.current_player(state) is not None
+    board = Board()
+    board._sync(state)
+    x, y = next(iter(board.legal))
+    board.tap(state, f"{x},{y}")
+    assert board.tap(state, f"{x},{y}") == Place(x, y, board.rot, None)
+
+
+def test_escape_steps_back_one_step_at_a_time():
+    state, board = fresh()
+    board.tap(state, "0,-1")
+    board.tap(state, "0,-1")
+    board.tap(state, "m:c1")
+    board.key(state, "Escape")
+    assert board.step == "place" and board.locked and board.selected is None
+    board.key(state, "Escape")
+    assert not board.locked and board.anchor == (0, -1)
+    board.key(state, "Escape")
+    assert board.anchor is None
+
+
+def test_keyboard_alone_plays_a_turn():
+    # DESIGN §4: mouse, touch and keyboard; arrows reach the highlighted squares
+    state, board = fresh()
+    board.key(state, "ArrowUp")  # from the tile laid last (the start tile) upwards
+    assert board.anchor == (0, -1)
+    for _ in range(3):
+        board.key(state, "ArrowUp")  # nothing further up: it stays
+    assert board.anchor == (0, -1)
+    board.key(state, "ArrowDown")
+    assert board.anchor == (0, 1)
+    board.key(state, "ArrowUp")
+    board.key(state, "Enter")
+    board.key(state, "Enter")
+    assert board.step == "follower"
+    board.key(state, "1")
+    assert board.selected == board.follower_options(state)[0][0]
+    assert board.key(state, "n") == Place(0, -1, 2, None)
+
+
+def test_every_click_sequence_ends_in_a_legal_move():
+    # Brief: "confirm gives exactly a legal move"; random taps, keys and buttons on random games
+    rng = random.Random(5)
+    for seed in range(6):
+        state = GAME.new(players=3, seed=seed)
+        board = Board()
+        for _ in range(40):
+            if GAME.current_player(state) is None:
+                break
+            board._sync(state)
+            targets = [f"{x},{y}" for x, y in board.free]
+            move = None
+            for _ in range(60):
+                pick = rng.random()
+                if pick < 0.45:
+                    move = board.tap(state, rng.choice(targets))
+                elif pick < 0.6 and board.step == "follower":
+                    fids = [f for f, _ in board.follower_options(state)]
+                    move = board.tap(state, "m:" + rng.choice(fids)) if fids else None
+                elif pick < 0.75:
+                    move = board.act(state, rng.choice(["rotate", "rotate-left", "lay", "back",
+                                                        "confirm", "no-follower"]))
+                else:
+                    move = board.key(state, rng.choice(["r", "R", "Enter", "Escape", "ArrowUp",
+                                                        "ArrowLeft", "n", "1", "2"]))
+                if move is not None:
+                    break
+            if move is None:
+                move = rng.choice(GAME.legal_moves(state))
+            else:
+                assert move in GAME.legal_moves(state)
+            state = GAME.apply(state, move)
+
+
+def test_what_a_follower_would_bring_is_explained():
+    # Brief: "Explain what a follower on each feature would mean"; note §7.3-7.4: the Courier
+    state, board = fresh()
+    state = GAME.apply(state, Place(0, -1, 2, None))  # Ann's city, nobody on it
+    board.tap(state, "1,0")
+    while board.rot != 1:
+        board.rotate(state)
+    board.lay(state)
+    board.act(state, "meeple:r1")
+    panel = board.panel_markup(state, 1, NAMES, TR, True)
+    assert TR("carcassonne.explain.road") in panel
+    assert esc(TR("carcassonne.gain_courier", n=2)) in panel  # he walks over: road of 2 tiles
+    overlay = board.overlay_markup(state, 1, True)
+    ring = re.search(r'<g class="car-spot car-spot-road[^"]*" data-cell="m:r1".*?</g></g>', overlay)
+    assert "car-spot-courier" in ring.group(0)  # the ring shows the Courier would come
+    board.point(state, "m:f1")
+    panel = board.panel_markup(state, 1, NAMES, TR, True)
+    assert esc(TR("carcassonne.explain.field")) in panel and "scores only at the end" in panel
+
+
+# ---- drawing -------------------------------------------------------------------------------------
+def test_viewbox_fits_the_tiles_and_a_ring_and_grows_every_way():
+    # Brief: "the board grows in every direction ... with a sensible minimum size"
+    state, board = fresh()
+    x, y, w, h = numbers(board.viewbox(state))
+    assert w >= 400 and h >= 400 and x < -100 and y < -100
+    state = GAME.new(players=2, seed=1)
+    for _ in range(30):
+        state = GAME.apply(state, random.Random(len(queries.placed_tiles(state))).choice(
+            GAME.legal_moves(state)))
+    x, y, w, h = numbers(board.viewbox(state))
+    for tx, ty, _, _ in queries.placed_tiles(state):
+        assert x + 100 <= tx * 100 and tx * 100 + 200 <= x + w  # a free ring around every tile
+        assert y + 100 <= ty * 100 and ty * 100 + 200 <= y + h
+    assert 0.8 <= w / h <= 1.6
+    assert numbers(viewbox_of([(-7, 0), (-6, 0)]))[0] < -700  # west, negative squares
+
+
+def test_board_names_its_targets_and_draws_every_piece():
+    state, board = fresh()
+    for move in (Place(0, -1, 2, "c1"), Place(1, 0, 1, "r1"), Place(2, 0, 0, "f2")):
+        state = GAME.apply(state, move)
+    markup = board.board_markup(state)
+    free = set(re.findall(r'data-cell="(-?\d+,-?\d+)"', markup))
+    placed = {(x, y) for x, y, _, _ in queries.placed_tiles(state)}
+    assert free and all(tuple(map(int, f.split(","))) not in placed for f in free)
+    assert {(x, y) for x, y in board.legal} <= {tuple(map(int, f.split(","))) for f in free}
+    assert markup.count('href="#car-t-') == len(placed)
+    # followers per seat shape, the farmer lying down (note §2.2), the Courier on his tile
+    assert 'href="#car-m1"' in markup and 'href="#car-f0"' in markup
+    assert 'class="car-courier" data-x="1" data-y="0"' in markup
+    assert 'class="car-last"' in markup
+
+
+def test_each_seat_differs_by_emblem_not_only_colour():
+    # DESIGN §4: "player colours that also differ by shape or pattern" (up to 5 players)
+    defs = draw.defs()
+    emblems = [re.search(rf'<symbol id="car-m{seat}".*?</symbol>', defs).group(0)
+               for seat in range(5)]
+    shapes = {re.findall(r' d="([^"]+)"', e)[1] for e in emblems}
+    assert len(shapes) == 5 and len({c for c, _, _ in draw.SEATS}) == 5
+
+
+def test_every_tile_type_is_drawn_from_its_data():
+    # Brief: every tile type drawn by code; fields that the data separates are separated on
+    # the picture (each field's half-edges lie in one region, different fields in different ones)
+    defs = draw.defs()
+    for t in TILE_TYPES:
+        assert f'id="car-t-{t.id}"' in defs
+        art = draw.art(t.id)
+        comp, fields, _ = art.raster()
+        regions = [fields[f.id] for f in t.features if f.kind == "field"]
+        assert -1 not in regions and len(set(regions)) == len(regions), t.id
+        for f in t.features:
+            if f.kind == "field":
+                for half in f.half_edges:
+                    seen = {comp[k] for k in draw.half_edge_cells(half, art.GRID) if comp[k] >= 0}
+                    assert seen == {fields[f.id]}, (t.id, f.id, half)
+            for rot in range(4):
+                x, y = draw.spot(t.id, rot, f.id)
+                assert 3 <= x <= 97 and 3 <= y <= 97, (t.id, f.id)
+        assert len(art.roads) == sum(f.kind == "road" for f in t.features)
+        assert len(art.cities) == sum(f.kind == "city" for f in t.features)
+        assert (art.monastery is not None) == any(f.kind == "monastery" for f in t.features)
+        pennants = sum(f.pennant for f in t.features)
+        assert art.extras(0).count("#car-pennant") == pennants
+        assert ("#car-letter" in art.extras(1)) == t.letter
+
+
+def test_field_data_is_generated_from_the_drawing(monkeypatch):
+    # art_data.py holds the farmers' spots and field cells so the browser never rasterises
+    # during play (brief: "Keep per-move Python work small"); it must match the drawing
+    with open(draw.__file__.replace("draw.py", "art_data.py"), encoding="utf-8") as f:
+        assert f.read() == draw.art_data_source(), "run draw.write_art_data()"
+
+    def no_raster(self):
+        raise AssertionError(f"rasterised {self.type.id} during play")
+
+    monkeypatch.setattr(draw, "_ART", {})
+    monkeypatch.setattr(draw.Art, "raster", no_raster)
+    state, board = GAME.new(players=3, seed=2, options={"courier": "letter_tiles"}), Board()
+    rng = random.Random(3)
+    while GAME.current_player(state) is not None:
+        board.board_markup(state)
+        board.panel_markup(state, 0, ["A", "B", "C"], TR, True)
+        legal = GAME.legal_moves(state)
+        farmers = [m for m in legal if m.meeple and m.meeple.startswith("f")]
+        state = GAME.apply(state, rng.choice(farmers or legal))
+    board.board_markup(state)  # final scoring: every farm outlined
+    assert "car-hl-field" in board.board_markup(state)
+
+
+def test_letter_tiles_carry_the_envelope_and_the_inferred_note():
+    # DESIGN §5 / note §7.1: letter-tile layouts are inferred: "mark them so in the UI"
+    state, board = fresh(["letter2", "E"], courier="letter_tiles")
+    panel = board.panel_markup(state, 0, NAMES, TR, True)
+    assert "partly inferred" in panel
+    state = GAME.apply(state, GAME.legal_moves(state)[0])
+    markup = board.board_markup(state)
+    assert "#car-letter" in markup and "inferred" in markup  # the tile's tooltip
+
+
+def test_text_from_players_is_escaped():
+    # DESIGN §4: "All text from users (player names, loaded files) is escaped"
+    state, board = fresh()
+    state = GAME.apply(state, Place(0, -1, 2, "c1"))
+    names = ['<b>"x"</b>', "Ben"]
+    panel = board.panel_markup(state, 1, names, TR, True)
+    assert "<b>" not in panel and "&lt;b&gt;&quot;x&quot;&lt;/b&gt;" in panel
+    title, body, _ = board.summary(state, "final", names, TR)
+    assert "<b>" not in body
+
+
+def test_score_events_are_outlined_and_badged_until_the_next_turn():
+    # Brief: "Completed features / score events shown after each turn (+N badges)"
+    state, board = fresh()
+    state = GAME.apply(state, Place(0, -1, 2, "c1"))  # closes a 2-tile city: Ann +4
+    markup = board.board_markup(state)
+    assert re.search(r'class="car-badge"[^>]*data-seat="0" data-points="4"', markup)
+    assert markup.count("car-hl-city") == 2  # both halves of the city
+    panel = board.panel_markup(state, 1, NAMES, TR, True)
+    assert "Ann +4: city completed (2 tiles)" in panel
+    state = GAME.apply(state, Place(1, 0, 1, "r1"))  # the Courier's message to Ben
+    markup = board.board_markup(state)
+    assert re.search(r'data-seat="1" data-points="2"', markup) and "car-hl-road" in markup
+    assert 'data-seat="0" data-points="4"' not in markup
+
+
+def test_a_tile_that_fits_nowhere_is_announced():
+    # Brief / note §2.1: "A tile that fits nowhere is discarded by the engine: say so clearly"
+    state, board = GAME.new(players=2, seed=4), Board()
+    while True:
+        board._sync(state)
+        before = state
+        state = GAME.apply(state, GAME.legal_moves(state)[0])
+        if queries.discarded_tiles(state):
+            break
+    panel = board.panel_markup(state, 0, NAMES, TR, True)
+    assert "Tile C fitted nowhere and was removed from the game" in panel
+    assert "Removed (fitted nowhere): C" in panel
+    line = board.log_detail(before, GAME.legal_moves(before)[0].to_json(), state, NAMES, TR)
+    assert "C fitted nowhere: removed" in line
+
+
+# ---- the panel, summaries, options, log -----------------------------------------------------
+def test_panel_shows_players_followers_stack_and_the_courier():
+    state, board = fresh()
+    panel = board.panel_markup(state, 0, NAMES, TR, True)
+    assert panel.count('class="car-player') == 2 and 'data-supply="7"' in panel
+    assert TR("carcassonne.stack", n=3) in panel
+    assert esc(TR("carcassonne.courier.explain_line")) in panel
+    assert esc(TR("carcassonne.courier.scoring_2024")) in panel
+    board.act(state, "left")
+    panel = board.panel_markup(state, 0, NAMES, TR, True)
+    assert panel.count("<figure") == 24 and 'aria-expanded="true"' in panel  # base tile types
+    off, board = fresh(courier="off")
+    assert "car-courier-box" not in board.panel_markup(off, 0, NAMES, TR, True)
+
+
+def test_final_summary_explains_every_category():
+    # Brief: "at the game end show final scoring explained (per player per category)"; note §3
+    state, board = fresh()
+    for move in (Place(0, -1, 2, "c1"), Place(1, 0, 1, "r1"), Place(2, 0, 0, "f2"),
+                 Place(0, 1, 0, "monastery")):
+        state = GAME.apply(state, move)
+    assert board.summary_after(state) == "final"
+    title, body, button = board.summary(state, "final", NAMES, TR)
+    assert title == "Final scoring" and button == "carcassonne.see_result"
+    breakdown = GAME.score_breakdown(state)
+    for part in ("roads", "cities", "monasteries", "farms", "courier"):
+        row = re.search(rf'<tr data-part="{part}">(.*?)</tr>', body).group(1)
+        assert re.findall(r"<td>(\d+)", row) == [str(breakdown[s][part]) for s in (0, 1)]
+        assert TR.has(f"carcassonne.part.{part}")  # the result dialog names the parts
+    assert "Ann +3: field at the end (3 tiles)" in body
+    markup = board.board_markup(state, summary="final")
+    assert "car-hl-field" in markup and "car-hl-monastery" in markup
+    assert board.summary_after(GAME.new(players=2, seed=1)) is None
+
+
+def test_options_form_round_trip():
+    # DESIGN §5 Carcassonne options; the form explains that letter tiles are inferred
+    board = Board()
+    form = board.options_markup(TR, {"courier": "letter_tiles", "tiny_city": 2})
+    assert 'value="letter_tiles" selected' in form and 'value="2" selected' in form
+    assert "partly inferred" in form
+    for name in ("courier", "courier_reach", "courier_scoring", "courier_farmers", "tiny_city"):
+        assert f'name="{name}"' in form
+    options = board.read_options({"courier": "off", "courier_reach": "adjacent",
+                                  "courier_scoring": "pre2024", "courier_farmers": True,
+                                  "tiny_city": "2"})
+    assert options == {"courier": "off", "courier_reach": "adjacent",
+                       "courier_scoring": "pre2024", "courier_farmers": True, "tiny_city": 2}
+    GAME.new(players=5, seed=1, options=options)  # the engine accepts them
+    assert board.read_options({"courier": "<x>"})["courier"] == "tiles_free"
+
+
+def test_log_lines_tell_the_follower_the_scores_and_the_end():
+    # Brief: score events "in the log"; the table adds the board's log_detail to each line
+    table = Table("carcassonne", TR)
+    table.start([{"name": n, "kind": "human", "level": None} for n in NAMES], seed=3,
+                options={"deck": SCENARIO})
+    board = Board()
+    for move in (Place(0, -1, 2, "c1"), Place(1, 0, 1, "r1"), Place(2, 0, 0, "f2"),
+                 Place(0, 1, 0, None)):
+        table.play(move)
+    lines = [text for _, _, text in table.log_lines(
+        detail=lambda b, m, a: board.log_detail(b, m, a, NAMES, TR))]
+    assert lines[0] == "Ann placed tile E at 0,-1 · knight on the city · Ann +4 (city)"
+    assert lines[1].endswith("· thief on the road · Courier's message: Ben +2 (road)")
+    assert "farmer on the field" in lines[2]
+    assert lines[3].endswith("the stack is empty: final scoring")
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_whole_game_draws_quickly(players):
+    # Brief: "a 72-tile board must redraw in a few ms" (CPython here; Pyodide is a few times
+    # slower: the report gives its numbers)
+    import time
+    state, board = GAME.new(players=players, seed=9), Board()
+    rng = random.Random(players)
+    worst = 0
+    while GAME.current_player(state) is not None:
+        state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+        start = time.perf_counter()
+        board.viewbox(state)
+        board.board_markup(state)
+        board.overlay_markup(state, 0, True)
+        board.panel_markup(state, 0, [f"P{k}" for k in range(players)], TR, True)
+        if GAME.current_player(state) is not None:
+            worst = max(worst, time.perf_counter() - start)
+    assert len(queries.placed_tiles(state)) >= 60
+    assert worst < 0.05

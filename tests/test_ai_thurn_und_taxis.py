@@ -39,7 +39,8 @@ def small(level="hard", iterations=60):
 
 def fits(route, city):
     c = rules.CITY_INDEX[city]
-    return c not in route and bool((rules.NEIGHBOURS[route[0]] | rules.NEIGHBOURS[route[-1]]) >> c & 1)
+    reach = rules.NEIGHBOURS[route[0]] | rules.NEIGHBOURS[route[-1]]
+    return c not in route and bool(reach >> c & 1)
 
 
 OPENING = [{"draw": 0}, {"draw": 1}, {"play": "Ulm", "end": "right"}, {"pass": True},
@@ -99,7 +100,8 @@ def test_closes_a_route_that_nothing_in_sight_fits(seed):
         state = GAME.apply(state, move)
     seat = state.turn
     route = state.routes[seat]
-    assert GAME.phase(state) == "close" and len(route) >= 3 and rules.Pass() in GAME.legal_moves(state)
+    assert GAME.phase(state) == "close" and len(route) >= 3
+    assert rules.Pass() in GAME.legal_moves(state)
     assert not any(fits(route, rules.CITIES[c]) for c in state.hands[seat])
     assert not any(c != rules.EMPTY and fits(route, rules.CITIES[c]) for c in state.display)
     for level in ("easy", "medium", "hard"):

@@ -14,7 +14,6 @@ import pytest
 from game import games
 from game.core import Rng
 from game.core.ai import choose_move, level_params
-from game.toscana import rules
 from game.toscana.ai import KNOWLEDGE, top_tile_touches_area
 
 GAME = games.get("toscana")

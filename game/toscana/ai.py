@@ -4,7 +4,9 @@ What it adds to the plain search:
 - the veto is an option worth keeping: a held veto counts `veto_worth` points in the evaluation,
   so the search spends it only where it gains more than that;
 - a veto is never spent on a tile that cannot touch the vetoing player's largest area (such a
-  tile can neither cut nor block it): those veto moves are not searched at all.
+  tile can neither cut nor block it): those veto moves are not searched at all;
+- a placement more than `blunder_margin` tiles worse one ply deep (both largest areas as if
+  the round ended now) than the best is never played.
 
 It reads the engine's bitboards (game/toscana/rules.py) for speed: the checks here run at
 every node of the search tree.
@@ -15,17 +17,7 @@ from game.core.ai.knowledge import Knowledge
 from . import rules
 
 
-def _bits(mask):
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-# [layout][rot] -> offsets of all 8 cells of the tile, from its top-left cell
-_FOOTPRINT = [[_bits(own | other) for own, other, _ in shapes] for shapes in rules.SHAPES]
+_FOOTPRINT = [[rules._bit_positions(own | other) for own, other, _ in shapes] for shapes in rules.SHAPES]
 
 
 def top_tile_touches_area(s, seat):

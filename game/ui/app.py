@@ -25,6 +25,7 @@ from .table import Table
 
 SLICE_SECONDS = 0.012
 MIN_THINK_SECONDS = 0.35  # a computer move that appears instantly is easy to miss
+MAX_THINK_SECONDS = 0.9  # wall clock, yields included: a decision never takes over a second
 ZOOMS = (1.0, 1.6, 2.4)
 WHEEL_STEP = 60  # accumulated wheel delta per step (trackpads send many small ones)
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
@@ -481,6 +482,8 @@ class App:
             await asyncio.sleep(0)  # let the browser paint and answer input
             if generation != self.generation or not self.active:
                 return  # the match changed (new game, undo, load): drop this search
+            if (performance.now() - started) / 1000 >= MAX_THINK_SECONDS:
+                break  # a slow device: play the best move found so far
         rest = MIN_THINK_SECONDS - (performance.now() - started) / 1000
         if rest > 0:
             await asyncio.sleep(rest)

@@ -93,3 +93,37 @@ def click_changes_board(page_or_frame, cell="8,8"):
     assert chosen.count() == 0
     page_or_frame.locator(f'#gt-board [data-cell="{cell}"]').click()
     chosen.wait_for(timeout=10_000)
+
+
+def wait_moves(page, n):
+    """Until the log lists n moves."""
+    page.wait_for_function(f"document.querySelectorAll('#gt-log li').length === {n}")
+
+
+# Issue #7: "while the computer thinks, the page answers (a requestAnimationFrame counter keeps
+# advancing; no long task > 50 ms)"
+RESPONSIVENESS_PROBE = """
+window.__frames = 0; window.__long = [];
+(function tick() { window.__frames++; requestAnimationFrame(tick); })();
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+}).observe({ type: "longtask" });
+"""
+
+
+def watch_responsiveness(page):
+    page.add_script_tag(content=RESPONSIVENESS_PROBE)
+
+
+def responsiveness_mark(page):
+    """(time, frames) now: the start of a window checked by assert_answered_since."""
+    return page.evaluate("[performance.now(), window.__frames]")
+
+
+def assert_answered_since(page, mark, what="the computer thought"):
+    """Since `mark`: no long task over 50 ms, and frames kept coming (at least 10 a second)."""
+    t0, frames0 = mark
+    t1, frames1, long_tasks = page.evaluate("[performance.now(), window.__frames, window.__long]")
+    during = [d for start, d in long_tasks if t0 <= start <= t1]
+    assert not [d for d in during if d > 50], f"long tasks while {what}: {during}"
+    assert frames1 - frames0 >= (t1 - t0) / 1000 * 10, f"frames stopped while {what}"

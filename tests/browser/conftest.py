@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from browserkit import CHROMIUM_ARGS, ROOT, find_chromium, guard
+from browserkit import CHROMIUM_ARGS, ROOT, errors, find_chromium, guard
 
 import build  # noqa: E402  (scripts/, put on sys.path by browserkit)
 import serve  # noqa: E402
@@ -73,6 +73,19 @@ def guarded(browser, site):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def page(guarded):
+    """A fresh page in a guarded context that must end with no request outside the origin and no
+    page error (it replaces pytest-playwright's `page`)."""
+    context = guarded()
+    page = context.new_page()
+    page.errors_seen = []
+    page.on("pageerror", lambda e: page.errors_seen.append(str(e)))
+    yield page
+    assert context.outside == [], context.outside
+    assert page.errors_seen == [] and errors(page) == []
 
 
 # ---- a skipped browser test fails the session ------------------------------------------------

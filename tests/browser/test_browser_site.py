@@ -7,7 +7,6 @@ click the board -> other game without reload -> language -> imports in the brows
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from browserkit import BOOT_TIMEOUT_MS, ROOT, errors, guard, start_if_asked, wait_ready

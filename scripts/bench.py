@@ -24,6 +24,8 @@ Scenarios (times in ms, min / median / max over the runs):
                        same [files] written into the FS, the same game/ui/main.py; warm = new tab
                        (HTTP cache). Its mark "pyodide-loaded" (right after loadPyodide(), no game
                        code at all) is the strict reference: a bare loadPyodide() page.
+  picker               12 clicks on the picker from its first paint on: input -> next frame, and
+                       the longest task after first paint (target: answers within 100 ms).
   placement            a booted Toscana table (against the computer): a click that places a tile
                        -> the next frame (requestAnimationFrame after the click's task), i.e. the
                        Python move, the redraw and the paint; 6 placements per run.
@@ -148,6 +150,39 @@ addEventListener("click", (e) => {
 """
 
 
+PICKER_PROBE = """
+window.__latency = []; window.__long = [];
+document.addEventListener("click", (e) => {
+  const t0 = e.timeStamp;
+  requestAnimationFrame(() => setTimeout(() => window.__latency.push(performance.now() - t0), 0));
+}, true);
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def picker(p, server, out):
+    """Input to next frame for 12 clicks on the picker from its first paint on (about 4 s, while
+    the service worker downloads the offline copy), and the longest task after first paint."""
+    run = Run(p, server)
+    try:
+        run.context.add_init_script(PICKER_PROBE)
+        page = run.context.new_page()
+        page.goto(server.url, wait_until="commit")
+        page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0")
+        fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+        for lang, title in [("cs", "Vyberte hru"), ("en", "Choose a game")] * 6:
+            page.click(f'.lang[data-lang="{lang}"]')
+            page.wait_for_function("t => document.querySelector('#picker h1').textContent === t", arg=title)
+            page.wait_for_timeout(250)
+        out["picker: click to next frame"] += page.evaluate("window.__latency")
+        longest = max([d for start, d in page.evaluate("window.__long") if start >= fcp], default=0)
+        out["picker: longest task after first paint"].append(longest)
+    finally:
+        run.close()
+
+
 def placement(p, server, out):
     run = Run(p, server)
     try:
@@ -199,7 +234,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="boot benchmark: index.html vs bare Pyodide")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", help="also write the raw numbers here")
-    parser.add_argument("--only", default="bare,ours_direct,ours_click,ours_click_later,placement",
+    parser.add_argument("--only", default="bare,ours_direct,ours_click,ours_click_later,placement,picker",
                         help="comma-separated scenarios (default: all)")
     args = parser.parse_args(argv)
     for need in ("vendor/pyodide/pyodide.asm.wasm", "sw.js"):
@@ -215,7 +250,7 @@ def main(argv=None):
         failures = []
         for i in range(args.runs):
             print(f"run {i + 1}/{args.runs}", file=sys.stderr, flush=True)
-            for scenario in (bare, ours_direct, ours_click, ours_click_later, placement):
+            for scenario in (bare, ours_direct, ours_click, ours_click_later, placement, picker):
                 if scenario.__name__ not in args.only.split(","):
                     continue
                 for attempt in (1, 2):  # a renderer crash on the busy machine: retry once, report it

@@ -208,6 +208,17 @@ def _check_deck(value):
     return list(value)
 
 
+
+def _city_indices(names):
+    """Map indices of city names; IllegalMove naming the first unknown one."""
+    out = []
+    for name in names:
+        c = CITY_INDEX.get(name)
+        if c is None:
+            raise IllegalMove(f"there is no city {name!r} on the map")
+        out.append(c)
+    return out
+
 class ThurnUndTaxis(Game):
     id = "thurn-und-taxis"
     title = "Thurn und Taxis"
@@ -642,12 +653,7 @@ class ThurnUndTaxis(Game):
         return "discard down to 3 cards first"
 
     def _do_close(self, s, move, phase):
-        houses = []
-        for name in move.houses:
-            c = CITY_INDEX.get(name)
-            if c is None:
-                raise IllegalMove(f"there is no city {name!r} on the map")
-            houses.append(c)
+        houses = _city_indices(move.houses)
         if phase != CLOSE:
             raise IllegalMove(self._not_closing_reason(s, phase))
         p = s.turn
@@ -768,12 +774,7 @@ class ThurnUndTaxis(Game):
 
     # -- discard --
     def _do_discard(self, s, move, phase):
-        cards = []
-        for name in move.cities:
-            c = CITY_INDEX.get(name)
-            if c is None:
-                raise IllegalMove(f"there is no city {name!r} on the map")
-            cards.append(c)
+        cards = _city_indices(move.cities)
         if phase != DISCARD:
             raise IllegalMove("you discard only when your hand is over 3 cards after closing")
         p = s.turn

@@ -223,6 +223,7 @@ class App:
         self.el("gt-layer-over").innerHTML = markup
 
     def render_side(self):
+        """Toolbar, whose turn, the panel, the log and the notice: after anything happened."""
         table, tr = self.table, self.tr
         match = table.match
         idle = self.thinking is None
@@ -237,23 +238,31 @@ class App:
         seat = table.to_move()
         self.el("gt-turn").innerHTML = views.turn_line(
             tr, table.name(seat) if seat is not None else "", not idle, match.is_over())
+        self.render_panel()
         names = [s["name"] for s in match.seats]
-        panel = self.el("gt-panel")
-        focused = closest(document.activeElement, "#gt-panel [data-act]")
-        panel.innerHTML = self.board.panel_markup(
-            table.state, self.viewer(), names, tr, self.interactive())
-        if focused is not None:  # keyboard play: focus stays in the panel, not lost to the page
-            again = nullable(panel.querySelector(
-                f'[data-act="{focused.dataset.act}"]:not([disabled])'))
-            again = again or nullable(panel.querySelector("button[data-act]:not([disabled])"))
-            if again is not None:
-                again.focus()
         log = self.el("gt-log")
         log.innerHTML = views.log_items(table.log_lines(detail=lambda before, move, after: (
             self.board.log_detail(before, move, after, names, tr))), names)
         log.scrollTop = log.scrollHeight
         notice = table.notice
         self.el("gt-notice").textContent = table.text(*notice) if notice else ""
+
+    def render_panel(self):
+        """Only the board's panel: what a pointer move or a panel button can change."""
+        match = self.table.match
+        if match is None:
+            return
+        names = [s["name"] for s in match.seats]
+        panel = self.el("gt-panel")
+        focused = closest(document.activeElement, "#gt-panel [data-act]")
+        panel.innerHTML = self.board.panel_markup(
+            self.table.state, self.viewer(), names, self.tr, self.interactive())
+        if focused is not None:  # keyboard play: focus stays in the panel, not lost to the page
+            again = nullable(panel.querySelector(
+                f'[data-act="{focused.dataset.act}"]:not([disabled])'))
+            again = again or nullable(panel.querySelector("button[data-act]:not([disabled])"))
+            if again is not None:
+                again.focus()
 
     # ---- dialogs -------------------------------------------------------------------------------------
     def show_dialog(self, name, markup):
@@ -505,12 +514,13 @@ class App:
             self.board_answer(self.board.tap(self.table.state, str(cell.dataset.cell)), True)
 
     def board_answer(self, move, changed):
-        """Play what the board made of an input, or redraw what the input changed."""
+        """Play what the board made of an input, or redraw what the input changed (the preview
+        and the panel; the log and the toolbar stay as they are)."""
         if move is not None:
             self.play(move)
         elif changed:
             self.render_overlay()
-            self.render_side()
+            self.render_panel()
 
     def act(self, name):
         table = self.table
@@ -586,9 +596,8 @@ class App:
         if str(event.pointerType) == "touch" or not self.interactive():
             return  # touch has no hover: a tap chooses
         cell = closest(event.target, "[data-cell]")
-        if cell is not None and self.board.point(self.table.state, str(cell.dataset.cell)):
-            self.render_overlay()
-            self.render_side()
+        if cell is not None:
+            self.board_answer(None, self.board.point(self.table.state, str(cell.dataset.cell)))
 
     def on_leave(self, event):
         if (str(event.target.id) == "gt-board" and self.interactive()

@@ -4,7 +4,6 @@ hidden-information independence, determinism, slices, levels, the arena's arithm
 Per-game "no visible blunder" rules live in tests/test_ai_<game>.py.
 """
 
-import time
 
 import pytest
 

@@ -346,7 +346,6 @@ class App:
 
     def after_change(self):
         """Whatever a new position asks for: a summary, the result, a curtain, the computer."""
-        state = self.table.state
         if self.summary_shown is None and self.dialog is None and self.table.match.is_over():
             self.result_dialog()
         elif self.dialog is None and self._needs_curtain():
@@ -354,7 +353,6 @@ class App:
             self.curtain_dialog()
         self.render()
         self.maybe_think()
-        return state
 
     # ---- starting, saving, loading ------------------------------------------------------------------
     def _resume(self):

@@ -12,7 +12,6 @@ from game.core.match import Match
 from game.core.savefile import SaveError, decode_link, load_text
 
 AUTOSAVE_FORMAT = 1
-LEVELS = ("easy", "medium", "hard")
 
 
 class Table:
@@ -163,4 +162,4 @@ class Table:
         return self.match.to_link()
 
 
-__all__ = ["Table", "LEVELS", "IllegalMove", "SaveError", "BadData"]
+__all__ = ["Table", "IllegalMove", "SaveError", "BadData"]

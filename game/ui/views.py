@@ -2,9 +2,9 @@
 Pure Python (no browser imports); buttons name their action in data-act, read by the one
 delegated click listener in app.py."""
 
-from .markup import empty, esc, tag
+from game.core.ai import PLAYER_LEVELS as LEVELS  # the levels the computer offers
 
-LEVELS = ("easy", "medium", "hard")
+from .markup import empty, esc, tag
 
 
 def button(tr, act, key, primary=False, disabled=False, pressed=None, **extra):

@@ -20,14 +20,13 @@
 //     close()        the person went back to the picker
 // Events on window: "bgt:ready" (detail: {game}) after each ready().
 
-import { GAMES } from "./games.js";
+import { GAME_IDS } from "./games.js";
 import { installMemoryIDB } from "./idb-fallback.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const embed = root.hasAttribute("data-embed");
-const GAME_IDS = GAMES.map((g) => g.id);
 const LANGS = ["en", "cs"];
 const STAGES = ["download", "start", "game", "ready"];
 const SLOW_MS = 25000;
@@ -99,13 +98,7 @@ function applyStrings() {
   for (const button of document.querySelectorAll(".lang")) {
     button.setAttribute("aria-pressed", String(button.dataset.lang === state.lang));
   }
-  for (const game of GAMES) {
-    const card = document.querySelector(`.game[data-game="${game.id}"]`);
-    if (!card) continue;
-    card.dataset.status = game.status;
-    card.querySelector("[data-status-badge]").textContent = t(`status.${game.status}`);
-    card.querySelector(".play").textContent = t("picker.play");
-  }
+  for (const play of document.querySelectorAll(".game .play")) play.textContent = t("picker.play");
   if (state.game) showTitle(state.game);
   $("poster-start").textContent = t("boot.poster", { game: t(`game.${state.game || "toscana"}.name`) });
   if (state.stage && !state.ready) setStage(state.stage, state.stageVars);

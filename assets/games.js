@@ -1,11 +1,4 @@
-// Which games the picker offers, in order, and how far each one is. This is the ONE list to edit
-// when a game's board lands: change its status to "playable".
-//   "playable"  the real board is in: the button says "Play"
-//   "soon"      the rules engine is done, the board is not: no Play button, the card says so
-// Each id matches a card in index.html (data-game), the registry in game/core/registry.py and the
-// "game.<id>.*" keys of assets/strings.json.
-export const GAMES = [
-  { id: "thurn-und-taxis", status: "playable" },
-  { id: "toscana", status: "playable" },
-  { id: "carcassonne", status: "playable" },
-];
+// The games the picker offers, in order. Each id matches a card in index.html (data-game), a
+// game package's declaration (game/<name>/__init__.py, listed in game/core/registry.py PACKAGES)
+// and the "game.<id>.*" keys of assets/strings.json; tests/test_site_static.py checks they agree.
+export const GAME_IDS = ["thurn-und-taxis", "toscana", "carcassonne"];

@@ -45,8 +45,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import serve  # noqa: E402
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 TIMEOUT = 180_000
 CLICK_PROBE = """
 addEventListener("click", (e) => { if (e.target.closest && e.target.closest("a.play") && !window.__click)
@@ -65,7 +73,11 @@ class Run:
         self.server = server
         self.dir = tempfile.TemporaryDirectory(prefix="bgt-bench-")
         self.context = playwright.chromium.launch_persistent_context(
-            self.dir.name, executable_path=chromium(), args=ARGS, viewport={"width": 1000, "height": 800})
+            self.dir.name,
+            executable_path=chromium(),
+            args=ARGS,
+            viewport={"width": 1000, "height": 800},
+        )
         self.context.add_init_script(CLICK_PROBE)
 
     def close(self):
@@ -125,7 +137,9 @@ def ours_click(p, server, out, wait_for_offline=False):
         run.reset()
         page = run.context.new_page()
         page.goto(server.url, wait_until="commit")
-        page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0 && !!window.bgt")
+        page.wait_for_function(
+            "performance.getEntriesByName('first-contentful-paint').length > 0 && !!window.bgt"
+        )
         if wait_for_offline:
             offline_ready(page)
         page.click('.game[data-game="toscana"] a.play')
@@ -174,7 +188,9 @@ def picker(p, server, out):
         fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
         for lang, title in [("cs", "Vyberte hru"), ("en", "Choose a game")] * 6:
             page.click(f'.lang[data-lang="{lang}"]')
-            page.wait_for_function("t => document.querySelector('#picker h1').textContent === t", arg=title)
+            page.wait_for_function(
+                "t => document.querySelector('#picker h1').textContent === t", arg=title
+            )
             page.wait_for_timeout(250)
         out["picker: click to next frame"] += page.evaluate("window.__latency")
         longest = max([d for start, d in page.evaluate("window.__long") if start >= fcp], default=0)
@@ -193,8 +209,10 @@ def placement(p, server, out):
         page.add_script_tag(content=PLACEMENT_PROBE)
         for _ in range(6):
             page.locator("#gt-layer-over .tos-hints circle").first.wait_for(timeout=TIMEOUT)
-            x, y = page.evaluate("""() => { const c = document.querySelector('#gt-layer-over .tos-hints circle');
+            x, y = (
+                page.evaluate("""() => { const c = document.querySelector('#gt-layer-over .tos-hints circle');
                 return [Math.floor(c.getAttribute('cx') / 10), Math.floor(c.getAttribute('cy') / 10)]; }""")
+            )
             cell = page.locator(f'#gt-board [data-cell="{x},{y}"]')
             cell.click()  # choose the spot
             page.locator("#gt-layer-over .tos-selected").wait_for()
@@ -202,7 +220,9 @@ def placement(p, server, out):
             cell.click()  # place it: this is the measured click
             page.wait_for_function(f"window.__frames.length > {before}")
             out["placement: click to next frame"].append(page.evaluate("window.__frames.at(-1)"))
-            page.locator("#gt-turn .gt-bar").wait_for(state="detached", timeout=TIMEOUT)  # computer done
+            page.locator("#gt-turn .gt-bar").wait_for(
+                state="detached", timeout=TIMEOUT
+            )  # computer done
     finally:
         run.close()
 
@@ -234,15 +254,19 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="boot benchmark: index.html vs bare Pyodide")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", help="also write the raw numbers here")
-    parser.add_argument("--only", default="bare,ours_direct,ours_click,ours_click_later,placement,picker",
-                        help="comma-separated scenarios (default: all)")
+    parser.add_argument(
+        "--only",
+        default="bare,ours_direct,ours_click,ours_click_later,placement,picker",
+        help="comma-separated scenarios (default: all)",
+    )
     args = parser.parse_args(argv)
     for need in ("vendor/pyodide/pyodide.asm.wasm", "sw.js"):
         if not (ROOT / need).exists():
             raise SystemExit(f"bench: {need} missing: build the site first (bash scripts/setup.sh)")
+    from collections import defaultdict
+
     from playwright.sync_api import sync_playwright
 
-    from collections import defaultdict
     out = defaultdict(list)
     server = serve.start(ROOT)
     started = time.time()
@@ -253,12 +277,17 @@ def main(argv=None):
             for scenario in (bare, ours_direct, ours_click, ours_click_later, placement, picker):
                 if scenario.__name__ not in args.only.split(","):
                     continue
-                for attempt in (1, 2):  # a renderer crash on the busy machine: retry once, report it
+                for attempt in (
+                    1,
+                    2,
+                ):  # a renderer crash on the busy machine: retry once, report it
                     try:
                         scenario(p, server, out)
                         break
-                    except Exception as error:  # noqa: BLE001
-                        failures.append(f"{scenario.__name__} run {i + 1}: {str(error).splitlines()[0]}")
+                    except Exception as error:
+                        failures.append(
+                            f"{scenario.__name__} run {i + 1}: {str(error).splitlines()[0]}"
+                        )
                         if attempt == 2:
                             raise
     server.shutdown()
@@ -266,11 +295,17 @@ def main(argv=None):
     def row(name, values):
         if "bytes" in name:
             vals = [v / 1e6 for v in values]
-            return f"{name:<52} {min(vals):9.2f} {statistics.median(vals):9.2f} {max(vals):9.2f}  MB"
-        return f"{name:<52} {min(values):9.0f} {statistics.median(values):9.0f} {max(values):9.0f}  ms"
+            return (
+                f"{name:<52} {min(vals):9.2f} {statistics.median(vals):9.2f} {max(vals):9.2f}  MB"
+            )
+        return (
+            f"{name:<52} {min(values):9.0f} {statistics.median(values):9.0f} {max(values):9.0f}  ms"
+        )
 
-    print(f"\nBoot benchmark, {args.runs} runs each, headless Chromium on localhost "
-          f"({time.time() - started:.0f} s)\n{'':<52} {'min':>9} {'median':>9} {'max':>9}")
+    print(
+        f"\nBoot benchmark, {args.runs} runs each, headless Chromium on localhost "
+        f"({time.time() - started:.0f} s)\n{'':<52} {'min':>9} {'median':>9} {'max':>9}"
+    )
     for name in sorted(out):
         print(row(name, out[name]))
     med = {k: statistics.median(v) for k, v in out.items()}
@@ -278,20 +313,34 @@ def main(argv=None):
         return 0
     bare_board = med["bare cold: board-ready"]
     ratios = {
-        "ours direct cold / bare cold (navigation -> board-ready)": med["ours direct cold: board-ready"] / bare_board,
-        "ours direct cold / bare cold (navigation -> python-ready)":
-            med["ours direct cold: python-ready"] / med["bare cold: python-ready"],
-        "ours click at first paint / bare cold (click -> board-ready)":
-            med["ours click at first paint: click to board-ready"] / bare_board,
-        "ours click after SW download / bare cold (click -> board-ready)":
-            med["ours click after SW download: click to board-ready"] / bare_board,
-        "ours click at first paint / bare loadPyodide() alone (strict reference)":
-            med["ours click at first paint: click to board-ready"] / med["bare cold: loadPyodide() done"],
-        "ours click after SW download / bare loadPyodide() alone (strict reference)":
-            med["ours click after SW download: click to board-ready"] / med["bare cold: loadPyodide() done"],
-        "ours warm (SW) / bare warm (HTTP cache) (board-ready)":
-            med["ours warm (SW): board-ready"] / med["bare warm (HTTP cache): board-ready"],
-        "ours bytes to board / bare bytes": med["ours direct cold: bytes to board"] / med["bare cold: bytes"],
+        "ours direct cold / bare cold (navigation -> board-ready)": med[
+            "ours direct cold: board-ready"
+        ]
+        / bare_board,
+        "ours direct cold / bare cold (navigation -> python-ready)": med[
+            "ours direct cold: python-ready"
+        ]
+        / med["bare cold: python-ready"],
+        "ours click at first paint / bare cold (click -> board-ready)": med[
+            "ours click at first paint: click to board-ready"
+        ]
+        / bare_board,
+        "ours click after SW download / bare cold (click -> board-ready)": med[
+            "ours click after SW download: click to board-ready"
+        ]
+        / bare_board,
+        "ours click at first paint / bare loadPyodide() alone (strict reference)": med[
+            "ours click at first paint: click to board-ready"
+        ]
+        / med["bare cold: loadPyodide() done"],
+        "ours click after SW download / bare loadPyodide() alone (strict reference)": med[
+            "ours click after SW download: click to board-ready"
+        ]
+        / med["bare cold: loadPyodide() done"],
+        "ours warm (SW) / bare warm (HTTP cache) (board-ready)": med["ours warm (SW): board-ready"]
+        / med["bare warm (HTTP cache): board-ready"],
+        "ours bytes to board / bare bytes": med["ours direct cold: bytes to board"]
+        / med["bare cold: bytes"],
     }
     if failures:
         print(f"\nretried after a failure: {failures}")

@@ -14,18 +14,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-MEASURE = '''
+MEASURE = """
 import json, time
 from game import games
 from game.core import Rng
-from game.ui.boards import board_for
-from game.ui.i18n import Translator, load_table
+from game.view.i18n import Translator, load_table
 
 def measure(game_id, players, n_games, strings):
     game, tr = games.get(game_id), Translator(load_table(strings), "en")
     times = []
     for seed in range(1, n_games + 1):
-        state, board, rng = game.new(players=players, seed=seed), board_for(game_id), Rng(seed)
+        state, board, rng = game.new(players=players, seed=seed), games.controller(game_id), Rng(seed)
         names = ["Player %d" % k for k in range(players)]
         while game.current_player(state) is not None:
             state = game.apply(state, game.playout_move(state, rng))
@@ -39,7 +38,7 @@ def measure(game_id, players, n_games, strings):
     return {"game": game_id, "players": players, "positions": len(times),
             "median_ms": round(times[len(times) // 2], 2), "p95_ms": round(times[int(len(times) * .95)], 2),
             "worst_ms": round(times[-1], 2)}
-'''
+"""
 
 PLAN = (("toscana", 2), ("carcassonne", 2), ("carcassonne", 5), ("thurn-und-taxis", 3))
 
@@ -51,13 +50,21 @@ def main():
     namespace = {}
     exec(MEASURE, namespace)
     for game_id, players in PLAN:
-        row = namespace["measure"](game_id, players, args.games, str(ROOT / "assets" / "strings.json"))
+        row = namespace["measure"](
+            game_id, players, args.games, str(ROOT / "assets" / "strings.json")
+        )
         print(json.dumps({"python": "cpython", **row}))
     code = MEASURE + "".join(
         f"print('RESULT ' + json.dumps(measure({g!r}, {p}, {args.games}, '/repo/assets/strings.json')))\n"
-        for g, p in PLAN)
-    run = subprocess.run(["node", str(ROOT / "scripts" / "pyodide_run.mjs"), code], cwd=ROOT,
-                         capture_output=True, text=True, timeout=1800)
+        for g, p in PLAN
+    )
+    run = subprocess.run(
+        ["node", str(ROOT / "scripts" / "pyodide_run.mjs"), code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     if run.returncode:
         raise SystemExit(run.stderr)
     for line in run.stdout.splitlines():

@@ -21,15 +21,26 @@ PLAN = {"carcassonne": 2, "thurn-und-taxis": 3, "toscana": 2}
 
 
 def pyodide_run(n):
-    code = ("import json\nfrom game import games\nfrom game.core.cli import random_games\n"
-            f"for game_id, players in {PLAN!r}.items():\n"
-            f"    print('RESULT ' + json.dumps(random_games(games.get(game_id), {n}, 1, players)))\n")
-    run = subprocess.run(["node", str(ROOT / "scripts" / "pyodide_run.mjs"), code], cwd=ROOT,
-                         capture_output=True, text=True, timeout=1800)
+    code = (
+        "import json\nfrom game import games\nfrom game.core.cli import random_games\n"
+        f"for game_id, players in {PLAN!r}.items():\n"
+        f"    print('RESULT ' + json.dumps(random_games(games.get(game_id), {n}, 1, players)))\n"
+    )
+    run = subprocess.run(
+        ["node", str(ROOT / "scripts" / "pyodide_run.mjs"), code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     if run.returncode:
         raise SystemExit(run.stderr)
-    return {r["game"]: r for r in (json.loads(line[7:]) for line in run.stdout.splitlines()
-                                   if line.startswith("RESULT "))}
+    return {
+        r["game"]: r
+        for r in (
+            json.loads(line[7:]) for line in run.stdout.splitlines() if line.startswith("RESULT ")
+        )
+    }
 
 
 def main():
@@ -43,12 +54,22 @@ def main():
         there = pyodide_run(args.games)
         for game_id in PLAN:
             c, p = here[game_id], there[game_id]
-            row = {"game": game_id, "players": PLAN[game_id], "games": args.games, "round": round_no,
-                   "cpython_games_per_s": c["games_per_s"], "cpython_moves_per_s": c["moves_per_s"],
-                   "pyodide_games_per_s": p["games_per_s"], "pyodide_moves_per_s": p["moves_per_s"],
-                   "pyodide_time_ratio": round(c["games_per_s"] / p["games_per_s"], 2)}
+            row = {
+                "game": game_id,
+                "players": PLAN[game_id],
+                "games": args.games,
+                "round": round_no,
+                "cpython_games_per_s": c["games_per_s"],
+                "cpython_moves_per_s": c["moves_per_s"],
+                "pyodide_games_per_s": p["games_per_s"],
+                "pyodide_moves_per_s": p["moves_per_s"],
+                "pyodide_time_ratio": round(c["games_per_s"] / p["games_per_s"], 2),
+            }
             print(json.dumps(row))
-            if game_id not in best or row["cpython_games_per_s"] > best[game_id]["cpython_games_per_s"]:
+            if (
+                game_id not in best
+                or row["cpython_games_per_s"] > best[game_id]["cpython_games_per_s"]
+            ):
                 best[game_id] = row
     print(json.dumps({"best_of_rounds": list(best.values())}))
 

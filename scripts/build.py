@@ -35,7 +35,13 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 VENDOR = "vendor"
 
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
 
 # Files Python reads besides the game package (listed in pyscript.toml [files]).
 FILES_EXTRA = ["assets/strings.json"]
@@ -47,8 +53,16 @@ ASSET_SUFFIXES = {".css", ".js", ".json", ".svg", ".png"}
 # @pyscript/core chunks that every start loads besides core.js and its bundle (plugins are imported
 # on start even when unused). Lazy chunks (codemirror, xterm, zip) are copied but only cached by the
 # worker when fetched.
-PYSCRIPT_ALWAYS = ["deprecations-manager-", "donkey-", "error-", "py-editor-", "py-game-",
-                   "py-terminal-", "toml-"]
+PYSCRIPT_ALWAYS = [
+    "deprecations-manager-",
+    "donkey-",
+    "error-",
+    "py-editor-",
+    "py-game-",
+    "py-terminal-",
+    "toml-",
+]
+
 
 def pyscript_boot_chunks(dist):
     """Names of the @pyscript/core files every start loads: core.js, the bundle it imports, and
@@ -56,7 +70,9 @@ def pyscript_boot_chunks(dist):
     dist = Path(dist)
     if not (dist / "core.js").exists():
         return []
-    names = {"core.js"} | set(re.findall(r'"\./([\w.-]+\.js)"', (dist / "core.js").read_text("utf-8")))
+    names = {"core.js"} | set(
+        re.findall(r'"\./([\w.-]+\.js)"', (dist / "core.js").read_text("utf-8"))
+    )
     for bundle in [n for n in names if n.startswith("core-")]:
         referenced = re.findall(r'"\./([\w.-]+\.js)"', (dist / bundle).read_text("utf-8"))
         names |= {n for n in referenced if any(n.startswith(k) for k in PYSCRIPT_ALWAYS)}
@@ -67,26 +83,111 @@ def pyscript_boot_chunks(dist):
 # Top-level names: a package directory or a module file (without .py).
 STDLIB_DROP = {
     # packages
-    "_pyrepl", "curses", "dbm", "ensurepip", "email", "idlelib", "lib2to3", "multiprocessing",
-    "pydoc_data", "sqlite3", "tkinter", "turtledemo", "unittest", "venv", "wsgiref", "xml",
-    "xmlrpc", "zoneinfo", "ctypes", "http", "profiling",
+    "_pyrepl",
+    "curses",
+    "dbm",
+    "ensurepip",
+    "email",
+    "idlelib",
+    "lib2to3",
+    "multiprocessing",
+    "pydoc_data",
+    "sqlite3",
+    "tkinter",
+    "turtledemo",
+    "unittest",
+    "venv",
+    "wsgiref",
+    "xml",
+    "xmlrpc",
+    "zoneinfo",
+    "ctypes",
+    "http",
+    "profiling",
     # modules used only by tools, servers, mail or debuggers
-    "pdb", "bdb", "doctest", "pydoc", "difflib", "pickletools", "imaplib", "mailbox", "smtplib",
-    "ftplib", "poplib", "nntplib", "telnetlib", "optparse", "getpass", "cProfile", "profile",
-    "pstats", "trace", "tabnanny", "pyclbr", "compileall", "py_compile", "zipapp", "turtle",
-    "webbrowser", "socketserver", "mailcap", "xdrlib", "cgi", "cgitb", "smtpd", "imghdr",
-    "sndhdr", "sunau", "aifc", "wave", "chunk", "nturl2path", "plistlib", "netrc", "shelve",
-    "pty", "tty", "imp", "_osx_support",
-    "_aix_support", "_android_support", "_ios_support", "_apple_support", "__phello__", "__hello__",
-    "this", "antigravity",
+    "pdb",
+    "bdb",
+    "doctest",
+    "pydoc",
+    "difflib",
+    "pickletools",
+    "imaplib",
+    "mailbox",
+    "smtplib",
+    "ftplib",
+    "poplib",
+    "nntplib",
+    "telnetlib",
+    "optparse",
+    "getpass",
+    "cProfile",
+    "profile",
+    "pstats",
+    "trace",
+    "tabnanny",
+    "pyclbr",
+    "compileall",
+    "py_compile",
+    "zipapp",
+    "turtle",
+    "webbrowser",
+    "socketserver",
+    "mailcap",
+    "xdrlib",
+    "cgi",
+    "cgitb",
+    "smtpd",
+    "imghdr",
+    "sndhdr",
+    "sunau",
+    "aifc",
+    "wave",
+    "chunk",
+    "nturl2path",
+    "plistlib",
+    "netrc",
+    "shelve",
+    "pty",
+    "tty",
+    "imp",
+    "_osx_support",
+    "_aix_support",
+    "_android_support",
+    "_ios_support",
+    "_apple_support",
+    "__phello__",
+    "__hello__",
+    "this",
+    "antigravity",
 }
 # Codecs kept (the rest of encodings/ is dropped): what CPython needs to start, UTF-*, Latin-1,
 # the Windows code pages a text file might use, and the escape codecs used by repr/json/pickle.
 CODECS_KEEP = {
-    "__init__", "aliases", "ascii", "charmap", "cp1250", "cp1252", "cp437", "idna", "latin_1",
-    "punycode", "raw_unicode_escape", "undefined", "unicode_escape", "utf_16", "utf_16_be",
-    "utf_16_le", "utf_32", "utf_32_be", "utf_32_le", "utf_7", "utf_8", "utf_8_sig", "iso8859_1",
-    "iso8859_2", "mbcs",
+    "__init__",
+    "aliases",
+    "ascii",
+    "charmap",
+    "cp1250",
+    "cp1252",
+    "cp437",
+    "idna",
+    "latin_1",
+    "punycode",
+    "raw_unicode_escape",
+    "undefined",
+    "unicode_escape",
+    "utf_16",
+    "utf_16_be",
+    "utf_16_le",
+    "utf_32",
+    "utf_32_be",
+    "utf_32_le",
+    "utf_7",
+    "utf_8",
+    "utf_8_sig",
+    "iso8859_1",
+    "iso8859_2",
+    "mbcs",
 }
 
 
@@ -128,9 +229,9 @@ def trim_stdlib(data):
             top = parts[0][:-3] if parts[0].endswith(".py") else parts[0]
             if top in STDLIB_DROP:
                 continue
-            if top == "encodings" and len(parts) == 2 and parts[1].endswith(".py"):
-                if parts[1][:-3] not in CODECS_KEEP:
-                    continue
+            is_codec = top == "encodings" and len(parts) == 2 and parts[1].endswith(".py")
+            if is_codec and parts[1][:-3] not in CODECS_KEEP:
+                continue
             dst.writestr(info, src.read(info), compress_type=info.compress_type)
     return out.getvalue()
 
@@ -145,13 +246,20 @@ def compile_stdlib(data, node=NODE):
     if not cached.exists():
         node_bin = shutil.which("node")
         if not node_bin:
-            raise SystemExit("build: Node.js is needed to precompile the stdlib (or set BGT_NO_PYC=1)")
+            raise SystemExit(
+                "build: Node.js is needed to precompile the stdlib (or set BGT_NO_PYC=1)"
+            )
         cached.parent.mkdir(parents=True, exist_ok=True)
         source = cached.with_suffix(".in.zip")
         source.write_bytes(data)
         tmp = cached.with_suffix(".tmp")
-        run = subprocess.run([node_bin, str(script), str(source), str(tmp)], cwd=ROOT,
-                             capture_output=True, text=True, timeout=600)
+        run = subprocess.run(
+            [node_bin, str(script), str(source), str(tmp)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         source.unlink()
         if run.returncode != 0:
             raise SystemExit(f"build: compiling the stdlib failed:\n{run.stderr[-2000:]}")
@@ -221,14 +329,18 @@ TOML_HEADER = """\
 interpreter = "./vendor/pyodide/pyodide.mjs"
 
 """
-FILES_COMMENT = ("# Generated by `python3 scripts/build.py` from the files under game/; do not edit this table\n"
-                 "# (tests/test_site_static.py fails when it is out of date). Keep [files] the last table.\n")
+FILES_COMMENT = (
+    "# Generated by `python3 scripts/build.py` from the files under game/; do not edit this table\n"
+    "# (tests/test_site_static.py fails when it is out of date). Keep [files] the last table.\n"
+)
 
 
 def render_pyscript_toml(root=ROOT):
     path = Path(root) / "pyscript.toml"
     text = path.read_text("utf-8") if path.exists() else TOML_HEADER
-    head = re.split(r"(?m)^(?:# Generated by `python3 scripts/build.py`.*\n(?:#.*\n)*)?\[files\]\s*$", text)[0]
+    head = re.split(
+        r"(?m)^(?:# Generated by `python3 scripts/build.py`.*\n(?:#.*\n)*)?\[files\]\s*$", text
+    )[0]
     head = head.rstrip("\n") + "\n\n"
     lines = [f'"./{f}" = "./{f}"' for f in python_files(root)]
     return head + FILES_COMMENT + "[files]\n" + "\n".join(lines) + "\n"
@@ -238,10 +350,15 @@ def render_pyscript_toml(root=ROOT):
 def precache_list(root=ROOT):
     root = Path(root)
     paths = [p for p in SHELL if (root / p).exists()]
-    paths += [posix(p, root) for p in sorted((root / "assets").rglob("*"))
-              if p.is_file() and p.suffix in ASSET_SUFFIXES]
+    paths += [
+        posix(p, root)
+        for p in sorted((root / "assets").rglob("*"))
+        if p.is_file() and p.suffix in ASSET_SUFFIXES
+    ]
     paths += python_files(root)
-    paths += [f"{VENDOR}/pyodide/{n}" for n in PYODIDE_FILES if (root / VENDOR / "pyodide" / n).exists()]
+    paths += [
+        f"{VENDOR}/pyodide/{n}" for n in PYODIDE_FILES if (root / VENDOR / "pyodide" / n).exists()
+    ]
     pyscript_dir = root / VENDOR / "pyscript"
     if pyscript_dir.is_dir():
         paths += [f"{VENDOR}/pyscript/{n}" for n in pyscript_boot_chunks(pyscript_dir)]
@@ -261,8 +378,9 @@ def render_sw(root=ROOT):
         entries.append([rel, len(data)])
     version = digest.hexdigest()[:12]
     listing = ",\n".join(f"  [{json.dumps('./' + rel)}, {size}]" for rel, size in entries)
-    return (template.replace("__VERSION__", version)
-            .replace("/*__PRECACHE__*/", "\n" + listing + "\n")), version
+    return (
+        template.replace("__VERSION__", version).replace("/*__PRECACHE__*/", "\n" + listing + "\n")
+    ), version
 
 
 def sw_version(root=ROOT):
@@ -275,10 +393,16 @@ def render_preload(root=ROOT):
     and the Python files (low priority) so they are there when the interpreter wants them."""
     root = Path(root)
     preload = {
-        "modules": [f"{VENDOR}/pyscript/{n}" for n in pyscript_boot_chunks(root / VENDOR / "pyscript")]
-                   + [f"{VENDOR}/pyodide/pyodide.mjs", f"{VENDOR}/pyodide/pyodide.asm.mjs"],
-        "fetches": [f"{VENDOR}/pyodide/pyodide.asm.wasm", f"{VENDOR}/pyodide/python_stdlib.zip",
-                    f"{VENDOR}/pyodide/pyodide-lock.json", "pyscript.toml"],
+        "modules": [
+            f"{VENDOR}/pyscript/{n}" for n in pyscript_boot_chunks(root / VENDOR / "pyscript")
+        ]
+        + [f"{VENDOR}/pyodide/pyodide.mjs", f"{VENDOR}/pyodide/pyodide.asm.mjs"],
+        "fetches": [
+            f"{VENDOR}/pyodide/pyodide.asm.wasm",
+            f"{VENDOR}/pyodide/python_stdlib.zip",
+            f"{VENDOR}/pyodide/pyodide-lock.json",
+            "pyscript.toml",
+        ],
         "files": python_files(root),
     }
     return json.dumps(preload, indent=1) + "\n"
@@ -307,7 +431,9 @@ def check(root=ROOT):
     root = Path(root)
     stale = [] if toml_is_current(root) else ["pyscript.toml"]
     preload = root / VENDOR / "preload.json"
-    if (root / VENDOR).is_dir() and (not preload.exists() or preload.read_text("utf-8") != render_preload(root)):
+    if (root / VENDOR).is_dir() and (
+        not preload.exists() or preload.read_text("utf-8") != render_preload(root)
+    ):
         stale.append("vendor/preload.json")
     sw = root / "sw.js"
     if not sw.exists() or sw.read_text("utf-8") != render_sw(root)[0]:
@@ -327,8 +453,10 @@ def main(argv):
     generate()
     n = len(precache_list())
     size = sum((ROOT / p).stat().st_size for p in precache_list())
-    print(f"build: vendor/ ({copied} files changed), pyscript.toml, sw.js "
-          f"(version {sw_version()}, {n} files, {size / 1e6:.1f} MB precached)")
+    print(
+        f"build: vendor/ ({copied} files changed), pyscript.toml, sw.js "
+        f"(version {sw_version()}, {n} files, {size / 1e6:.1f} MB precached)"
+    )
     return 0
 
 

@@ -37,15 +37,21 @@ def svg(maskable=False):
     ]
     for i in range(9):  # wood grain
         y = inset + 30 + i * (size - 2 * inset - 60) / 8
-        parts.append(f'<path d="M{inset + 20} {y:.0f} q{size / 4:.0f} -10 {size / 2:.0f} 0 t{size / 2 - 40 - 2 * inset:.0f} 0" '
-                     f'stroke="#000" stroke-opacity=".08" stroke-width="3" fill="none"/>')
+        parts.append(
+            f'<path d="M{inset + 20} {y:.0f} q{size / 4:.0f} -10 {size / 2:.0f} 0 t{size / 2 - 40 - 2 * inset:.0f} 0" '
+            f'stroke="#000" stroke-opacity=".08" stroke-width="3" fill="none"/>'
+        )
     for colour, cx, cy in TILES:
         x = x0 + cx * (tile + gap)
         y = x0 + cy * (tile + gap)
-        parts.append(f'<rect x="{x + 6:.1f}" y="{y + 10:.1f}" width="{tile:.1f}" height="{tile:.1f}" rx="{tile * 0.1:.1f}" '
-                     f'fill="#000" fill-opacity=".25"/>')
-        parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{tile:.1f}" height="{tile:.1f}" rx="{tile * 0.1:.1f}" '
-                     f'fill="{colour}" stroke="#3b2412" stroke-opacity=".35" stroke-width="4"/>')
+        parts.append(
+            f'<rect x="{x + 6:.1f}" y="{y + 10:.1f}" width="{tile:.1f}" height="{tile:.1f}" rx="{tile * 0.1:.1f}" '
+            f'fill="#000" fill-opacity=".25"/>'
+        )
+        parts.append(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{tile:.1f}" height="{tile:.1f}" rx="{tile * 0.1:.1f}" '
+            f'fill="{colour}" stroke="#3b2412" stroke-opacity=".35" stroke-width="4"/>'
+        )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -56,14 +62,26 @@ def main():
 
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox", "--disable-gpu"])
-        for name, size, maskable in [("icon-192.png", 192, False), ("icon-512.png", 512, False),
-                                     ("icon-maskable-512.png", 512, True)]:
+        browser = p.chromium.launch(
+            executable_path=chromium, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        for name, size, maskable in [
+            ("icon-192.png", 192, False),
+            ("icon-512.png", 512, False),
+            ("icon-maskable-512.png", 512, True),
+        ]:
             page = browser.new_page(viewport={"width": size, "height": size}, device_scale_factor=1)
-            markup = svg(maskable).replace('width="512" height="512"', f'width="{size}" height="{size}"')
-            page.set_content(f'<html><body style="margin:0;background:transparent">{markup}</body></html>')
-            page.screenshot(path=str(ASSETS / name), omit_background=True,
-                            clip={"x": 0, "y": 0, "width": size, "height": size})
+            markup = svg(maskable).replace(
+                'width="512" height="512"', f'width="{size}" height="{size}"'
+            )
+            page.set_content(
+                f'<html><body style="margin:0;background:transparent">{markup}</body></html>'
+            )
+            page.screenshot(
+                path=str(ASSETS / name),
+                omit_background=True,
+                clip={"x": 0, "y": 0, "width": size, "height": size},
+            )
             page.close()
         browser.close()
     print("wrote assets/icon.svg and 3 PNG icons")

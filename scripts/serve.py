@@ -24,6 +24,7 @@ import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -58,7 +59,7 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
 
 
 class Handler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
     server_version = "bgt-serve"
     sys_version = ""
 
@@ -121,6 +122,7 @@ class Server(ThreadingHTTPServer):
         """--dev: rewrite the generated files when a listed file changed (cheap stat check)."""
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         import build
+
         with self.lock:
             paths = build.precache_list(self.root)
             signature = [(p, os.stat(self.root / p).st_mtime_ns) for p in paths]
@@ -133,7 +135,7 @@ class Server(ThreadingHTTPServer):
 def make_server(root=ROOT, port=0, dev=False, verbose=False, tries=50):
     """A Server on the first free port from `port` (0 = any free port)."""
     last = None
-    for candidate in ([0] if port == 0 else range(port, port + tries)):
+    for candidate in [0] if port == 0 else range(port, port + tries):
         try:
             return Server((HOST, candidate), root, dev=dev, verbose=verbose)
         except OSError as error:
@@ -158,7 +160,9 @@ def main(argv=None):
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
     server = make_server(Path(args.dir), args.port, dev=args.dev, verbose=args.verbose)
-    print(f"Serving {args.dir} at {server.url}  (open it in your browser; Ctrl+C stops)", flush=True)
+    print(
+        f"Serving {args.dir} at {server.url}  (open it in your browser; Ctrl+C stops)", flush=True
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

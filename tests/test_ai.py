@@ -4,17 +4,15 @@ hidden-information independence, determinism, slices, levels, the arena's arithm
 Per-game "no visible blunder" rules live in tests/test_ai_<game>.py.
 """
 
-
 import pytest
+import toygame
 
 from game import games
 from game.core import Rng
 from game.core.ai import LEVELS, PLAYER_LEVELS, Search, bench, choose_move, level_params
 from game.core.ai.arena import arena, wilson_interval
 
-import toygame
-
-games.register(toygame.GAME, "toygame")
+games.register(toygame.GAME)
 TOY = toygame.GAME
 
 
@@ -46,8 +44,16 @@ def decision_points(game, seed, count, players=2):
     return out
 
 
-SMALL = {"kind": "mcts", "iterations": 30, "max_seconds": None, "rank_root": True,
-         "widening": (2.0, 0.5), "exploration": 0.7, "temperature": 0.0, "result_weight": 0.8}
+SMALL = {
+    "kind": "mcts",
+    "iterations": 30,
+    "max_seconds": None,
+    "rank_root": True,
+    "widening": (2.0, 0.5),
+    "exploration": 0.7,
+    "temperature": 0.0,
+    "result_weight": 0.8,
+}
 
 
 # ---- hidden information -------------------------------------------------------------------------
@@ -60,8 +66,9 @@ def test_choice_does_not_depend_on_what_the_seat_cannot_see(game_id):
         seat = game.current_player(state)
         other = game.determinize(game.view(state, seat), Rng(99))
         for level in (SMALL, "greedy", "random"):
-            assert (choose_move(game, state, seat, level, seed=3)
-                    == choose_move(game, other, seat, level, seed=3))
+            assert choose_move(game, state, seat, level, seed=3) == choose_move(
+                game, other, seat, level, seed=3
+            )
 
 
 # ---- determinism and levels ---------------------------------------------------------------------
@@ -177,7 +184,11 @@ def test_bench_reports_speed():
 def test_arena_command_prints_the_interval_and_times(capsys):
     from game.core.cli import main
 
-    assert main(["arena", "--game", "bust", "--a", "greedy", "--b", "random", "-n", "4",
-                 "--seed", "2"]) == 0
+    assert (
+        main(
+            ["arena", "--game", "bust", "--a", "greedy", "--b", "random", "-n", "4", "--seed", "2"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "95% Wilson" in out and "mean score difference" in out and "CPU time per decision" in out

@@ -19,9 +19,26 @@ from game.core.ai import choose_move, level_params
 from game.thurn_und_taxis import rules
 
 GAME = games.get("thurn-und-taxis")
-DECK = ["Ulm", "Stuttgart", "Lodz", "Basel", "Passau", "Kempten",
-        "Pilsen", "Linz", "Freiburg", "Würzburg", "Zürich", "Innsbruck", "Mannheim",
-        "Carlsruhe", "Budweis", "Salzburg", "München", "Augsburg"]
+DECK = [
+    "Ulm",
+    "Stuttgart",
+    "Lodz",
+    "Basel",
+    "Passau",
+    "Kempten",
+    "Pilsen",
+    "Linz",
+    "Freiburg",
+    "Würzburg",
+    "Zürich",
+    "Innsbruck",
+    "Mannheim",
+    "Carlsruhe",
+    "Budweis",
+    "Salzburg",
+    "München",
+    "Augsburg",
+]
 
 
 def position(deck, moves, players=2):
@@ -43,8 +60,16 @@ def fits(route, city):
     return c not in route and bool(reach >> c & 1)
 
 
-OPENING = [{"draw": 0}, {"draw": 1}, {"play": "Ulm", "end": "right"}, {"pass": True},
-           {"draw": 2}, {"draw": 3}, {"play": "Lodz", "end": "right"}, {"pass": True}]
+OPENING = [
+    {"draw": 0},
+    {"draw": 1},
+    {"play": "Ulm", "end": "right"},
+    {"pass": True},
+    {"draw": 2},
+    {"draw": 3},
+    {"play": "Lodz", "end": "right"},
+    {"pass": True},
+]
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -60,14 +85,36 @@ def test_never_gives_up_a_route_while_a_hand_card_fits(seed):
 @pytest.mark.parametrize("seed", range(4))
 def test_draws_a_fitting_display_card_when_the_hand_has_none(seed):
     # Seat 0: route Ulm, hand Lodz (no road to Ulm); Stuttgart and Kempten lie on the display.
-    deck = ["Ulm", "Lodz", "Stuttgart", "Basel", "Passau", "Kempten",
-            "Pilsen", "Linz", "Freiburg", "Würzburg", "Zürich", "Innsbruck", "Mannheim"]
-    opening = [{"draw": 0}, {"draw": 1}, {"play": "Ulm", "end": "right"}, {"pass": True},
-               {"draw": 3}, {"draw": 4}, {"play": "Basel", "end": "right"}, {"pass": True}]
+    deck = [
+        "Ulm",
+        "Lodz",
+        "Stuttgart",
+        "Basel",
+        "Passau",
+        "Kempten",
+        "Pilsen",
+        "Linz",
+        "Freiburg",
+        "Würzburg",
+        "Zürich",
+        "Innsbruck",
+        "Mannheim",
+    ]
+    opening = [
+        {"draw": 0},
+        {"draw": 1},
+        {"play": "Ulm", "end": "right"},
+        {"pass": True},
+        {"draw": 3},
+        {"draw": 4},
+        {"play": "Basel", "end": "right"},
+        {"pass": True},
+    ]
     state = position(deck, opening)
     route = state.routes[0]
-    assert GAME.phase(state) == "draw" and not any(fits(route, rules.CITIES[c])
-                                                   for c in state.hands[0])
+    assert GAME.phase(state) == "draw" and not any(
+        fits(route, rules.CITIES[c]) for c in state.hands[0]
+    )
     for level in ("easy", "medium", "hard"):
         move = choose_move(GAME, state, 0, small(level), seed)
         if move == rules.Official("postmaster"):
@@ -79,17 +126,44 @@ def test_draws_a_fitting_display_card_when_the_hand_has_none(seed):
 # 38 moves of a game with seed 0: seat 1 ends with route Augsburg-Ulm-Kempten-Zürich, hand Ulm
 # and Salzburg, and nothing on the display fits either end.
 STRANDED = [
-    {'draw': 'deck'}, {'draw': 1}, {'play': 'Carlsruhe', 'end': 'right'}, {'pass': True},
-    {'draw': 'deck'}, {'draw': 5}, {'play': 'Carlsruhe', 'end': 'right'}, {'pass': True},
-    {'draw': 2}, {'play': 'Stuttgart', 'end': 'right'}, {'official': 'carrier'},
-    {'play': 'Würzburg', 'end': 'right'}, {'pass': True}, {'official': 'postmaster'},
-    {'draw': 'deck'}, {'draw': 'deck'}, {'abandon': True}, {'play': 'Ulm', 'end': 'right'},
-    {'pass': True}, {'draw': 'deck'}, {'draw': 0}, {'play': 'Nürnberg', 'end': 'right'},
-    {'pass': True}, {'draw': 2}, {'play': 'Kempten', 'end': 'right'}, {'pass': True}, {'draw': 1},
-    {'play': 'Pilsen', 'end': 'right'}, {'pass': True}, {'draw': 3},
-    {'play': 'Zürich', 'end': 'right'}, {'pass': True}, {'draw': 'deck'}, {'abandon': True},
-    {'play': 'Augsburg', 'end': 'right'}, {'pass': True}, {'draw': 3},
-    {'play': 'Augsburg', 'end': 'left'},
+    {"draw": "deck"},
+    {"draw": 1},
+    {"play": "Carlsruhe", "end": "right"},
+    {"pass": True},
+    {"draw": "deck"},
+    {"draw": 5},
+    {"play": "Carlsruhe", "end": "right"},
+    {"pass": True},
+    {"draw": 2},
+    {"play": "Stuttgart", "end": "right"},
+    {"official": "carrier"},
+    {"play": "Würzburg", "end": "right"},
+    {"pass": True},
+    {"official": "postmaster"},
+    {"draw": "deck"},
+    {"draw": "deck"},
+    {"abandon": True},
+    {"play": "Ulm", "end": "right"},
+    {"pass": True},
+    {"draw": "deck"},
+    {"draw": 0},
+    {"play": "Nürnberg", "end": "right"},
+    {"pass": True},
+    {"draw": 2},
+    {"play": "Kempten", "end": "right"},
+    {"pass": True},
+    {"draw": 1},
+    {"play": "Pilsen", "end": "right"},
+    {"pass": True},
+    {"draw": 3},
+    {"play": "Zürich", "end": "right"},
+    {"pass": True},
+    {"draw": "deck"},
+    {"abandon": True},
+    {"play": "Augsburg", "end": "right"},
+    {"pass": True},
+    {"draw": 3},
+    {"play": "Augsburg", "end": "left"},
 ]
 
 
@@ -117,8 +191,9 @@ def test_closing_places_the_most_houses(seed):
         state = GAME.apply(state, move)
     seat = state.turn
     most = max(len(m.houses) for m in GAME.legal_moves(state) if type(m) is rules.Close)
-    assert most == 3 and any(len(m.houses) < most for m in GAME.legal_moves(state)
-                             if type(m) is rules.Close)
+    assert most == 3 and any(
+        len(m.houses) < most for m in GAME.legal_moves(state) if type(m) is rules.Close
+    )
     for level in ("easy", "medium", "hard"):
         move = choose_move(GAME, state, seat, small(level), seed)
         if type(move) is rules.Official:  # the Cartwright: then the close itself

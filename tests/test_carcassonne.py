@@ -13,15 +13,16 @@ from pathlib import Path
 import pytest
 
 from game import games
-from game.core import BadData, IllegalMove, Rng, conformance
-from game.core.match import Match
 from game.carcassonne import queries
 from game.carcassonne.tables import DISTINCT_ROTS, TYPE_IDS
 from game.carcassonne.tiles import BASE_TILES, LETTER_TILES, TILE_TYPES
+from game.core import BadData, IllegalMove, Rng, conformance
+from game.core.match import Match
 
 GAME = games.get("carcassonne")
 OFF = {"courier": "off"}
-TILES_JSON = Path(__file__).resolve().parents[2] / "shared" / "rules" / "carcassonne-tiles.json"
+# a copy of ../shared/rules/carcassonne-tiles.json (the research data), kept with the tests
+TILES_JSON = Path(__file__).resolve().parent / "data" / "carcassonne-tiles.json"
 
 
 def mv(x, y, rot=0, meeple=None):
@@ -76,7 +77,6 @@ def test_letter_tiles_are_six_and_marked_inferred():
     assert queries.tile_info("U") == {"count": 8, "letter": False, "inferred": False}
 
 
-@pytest.mark.skipif(not TILES_JSON.is_file(), reason="the shared research notes are not here")
 def test_tile_data_matches_the_research_json():
     # Issue #5: "convert the tile JSON into a Python data module"
     data = json.loads(TILES_JSON.read_text(encoding="utf-8"))["tiles"]
@@ -101,8 +101,16 @@ def test_tile_data_matches_the_research_json():
 def test_look_alike_rotations_follow_design():
     # DESIGN §5: "Look-alike rotations: U, H, F, G (rot 0 = 2); B, C, X (all)"
     same = {tid: rots for tid, rots in zip(TYPE_IDS, DISTINCT_ROTS) if rots != (0, 1, 2, 3)}
-    assert same == {"U": (0, 1), "H": (0, 1), "F": (0, 1), "G": (0, 1), "B": (0,), "C": (0,),
-                    "X": (0,), "letter1": (0, 1)}
+    assert same == {
+        "U": (0, 1),
+        "H": (0, 1),
+        "F": (0, 1),
+        "G": (0, 1),
+        "B": (0,),
+        "C": (0,),
+        "X": (0,),
+        "letter1": (0, 1),
+    }
 
 
 # ---- set-up (note §1, issue #5) ----------------------------------------------------------------
@@ -128,13 +136,16 @@ def test_letter_tiles_join_the_deck_only_in_their_variant():
         GAME.new(players=2, options={"deck": ["letter1"]})
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"courier": "sometimes"}, "courier"),
-    ({"courier_farmers": 1}, "true or false"),
-    ({"tiny_city": 3}, "tiny_city"),
-    ({"deck": ["Z"]}, "unknown tile 'Z'"),
-    ({"deck": "UUV"}, "list"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"courier": "sometimes"}, "courier"),
+        ({"courier_farmers": 1}, "true or false"),
+        ({"tiny_city": 3}, "tiny_city"),
+        ({"deck": ["Z"]}, "unknown tile 'Z'"),
+        ({"deck": "UUV"}, "list"),
+    ],
+)
 def test_bad_options_are_refused(options, message):
     with pytest.raises(BadData, match=message):
         GAME.new(players=2, options=options)
@@ -149,20 +160,26 @@ def test_placement_errors_read_as_sentences():
     with pytest.raises(IllegalMove, match=r"already a tile at \(0, 0\)"):
         GAME.apply(state, mv(0, 0))
     # E at (1,0) unturned shows a field to the west, where the start tile has its road
-    with pytest.raises(IllegalMove, match=r"the west edge \(field\) does not match the road of "
-                                          r"the tile at \(0, 0\)"):
+    with pytest.raises(
+        IllegalMove,
+        match=r"the west edge \(field\) does not match the road of "
+        r"the tile at \(0, 0\)",
+    ):
         GAME.apply(state, mv(1, 0))
     with pytest.raises(IllegalMove, match="has no feature 'r1'"):
         GAME.apply(state, mv(0, -1, 2, "r1"))
 
 
-@pytest.mark.parametrize("bad, message", [
-    ({"x": 1, "y": 0, "rot": 0}, "a Carcassonne move is"),
-    ({"x": 1, "y": 0, "rot": 4, "meeple": None}, "rot must be"),
-    ({"x": "1", "y": 0, "rot": 0, "meeple": None}, "whole numbers"),
-    ({"x": 1, "y": 0, "rot": 0, "meeple": 3}, "meeple must be"),
-    ([1, 0, 0], "a Carcassonne move is"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"x": 1, "y": 0, "rot": 0}, "a Carcassonne move is"),
+        ({"x": 1, "y": 0, "rot": 4, "meeple": None}, "rot must be"),
+        ({"x": "1", "y": 0, "rot": 0, "meeple": None}, "whole numbers"),
+        ({"x": 1, "y": 0, "rot": 0, "meeple": 3}, "meeple must be"),
+        ([1, 0, 0], "a Carcassonne move is"),
+    ],
+)
 def test_malformed_moves_are_refused(bad, message):
     # DESIGN §3: the move JSON is {"x", "y", "rot", "meeple"}
     with pytest.raises(IllegalMove, match=message):
@@ -174,8 +191,11 @@ def test_every_touching_edge_must_match():
     state = scenario(["U", "V", "E"], mv(1, 0, 1), mv(1, 1, 0), **OFF)
     # (0,1) touches the start tile's field (north) and the road of (1,1) (east); E has no road
     assert all((0, 1) not in squares for squares in queries.legal_positions(state).values())
-    with pytest.raises(IllegalMove, match=r"the east edge \(city\) does not match the road of "
-                                          r"the tile at \(1, 1\)"):
+    with pytest.raises(
+        IllegalMove,
+        match=r"the east edge \(city\) does not match the road of "
+        r"the tile at \(1, 1\)",
+    ):
         GAME.apply(state, mv(0, 1, 1))
 
 
@@ -243,8 +263,9 @@ def test_road_loop_is_complete_and_scores_one_per_tile():
 def test_a_tile_counts_once_even_when_a_feature_passes_it_twice():
     # note §2.4 / issue #5: "a tile counted once per feature". The road leaves the junction east
     # and comes back into it from the south: 4 tiles, 4 points (not 5).
-    state = scenario(["W", "V", "V", "V", "E"],
-                     mv(1, 0, 0, "r1"), mv(2, 0, 0), mv(2, 1, 1), mv(1, 1, 2), **OFF)
+    state = scenario(
+        ["W", "V", "V", "V", "E"], mv(1, 0, 0, "r1"), mv(2, 0, 0), mv(2, 1, 1), mv(1, 1, 2), **OFF
+    )
     assert events(state) == [(0, 4, "road", [(1, 0), (2, 0), (1, 1), (2, 1)], "completed")]
 
 
@@ -260,12 +281,14 @@ def test_road_ending_at_junction_and_monastery_scores_when_both_ends_close():
 def test_city_joining_two_occupied_cities(third_knight, scorers):
     # note §2.2: joining separately occupied features is legal; note §2.4: the most meeples take
     # all the points, tied players each take them all, and every meeple on it goes home
-    state = scenario(["D", "D", "R", "N", "N", "U"],
-                     mv(-1, 0, 0, "c1"),  # seat 0: a city north of (-1,0)
-                     mv(1, 0, 0, "c1"),  # seat 1: a city north of (1,0)
-                     mv(0, -1, 2, third_knight),  # seat 0: the start city grows west and east
-                     mv(-1, -1, 1),  # seat 1: joins seat 0's city to the start city
-                     **OFF)
+    state = scenario(
+        ["D", "D", "R", "N", "N", "U"],
+        mv(-1, 0, 0, "c1"),  # seat 0: a city north of (-1,0)
+        mv(1, 0, 0, "c1"),  # seat 1: a city north of (1,0)
+        mv(0, -1, 2, third_knight),  # seat 0: the start city grows west and east
+        mv(-1, -1, 1),  # seat 1: joins seat 0's city to the start city
+        **OFF,
+    )
     assert events(state) == []
     state = GAME.apply(state, mv(1, -1, 2))  # seat 0 joins seat 1's city and closes it
     city = [(-1, -1), (0, -1), (1, -1), (-1, 0), (0, 0), (1, 0)]
@@ -291,9 +314,17 @@ def test_city_with_pennant_during_play_and_at_the_end():
 
 def test_monastery_completed_by_its_eighth_neighbour():
     # note §2.3: complete when all eight squares around it hold tiles; note §2.4: 9 points
-    state = scenario(["B", "U", "U", "B", "B", "U", "U", "U", "E"],
-                     mv(0, 1, 0, "monastery"), mv(-1, 0, 1), mv(1, 0, 1), mv(-1, 1), mv(1, 1),
-                     mv(0, 2, 1), mv(-1, 2, 1), **OFF)
+    state = scenario(
+        ["B", "U", "U", "B", "B", "U", "U", "U", "E"],
+        mv(0, 1, 0, "monastery"),
+        mv(-1, 0, 1),
+        mv(1, 0, 1),
+        mv(-1, 1),
+        mv(1, 1),
+        mv(0, 2, 1),
+        mv(-1, 2, 1),
+        **OFF,
+    )
     assert events(state) == [] and queries.projected_scores(state) == [8, 0]
     state = GAME.apply(state, mv(1, 2, 1))
     block = [(x, y) for y in (0, 1, 2) for x in (-1, 0, 1)]
@@ -303,30 +334,46 @@ def test_monastery_completed_by_its_eighth_neighbour():
 
 def test_one_tile_completes_several_features_each_scored_on_its_own():
     # note §2.4: a tile may complete several features, also other players', each scored apart
-    state = scenario(["A", "W", "V", "W", "E"],
-                     mv(-1, 0, 3, "r1"),  # seat 0: the start road now ends at a monastery (west)
-                     mv(0, 1, 0, "r1"),  # seat 1: a junction south of the start, thief going east
-                     mv(1, 1, 1),  # seat 0: a curve leads that road north
-                     **OFF)
+    state = scenario(
+        ["A", "W", "V", "W", "E"],
+        mv(-1, 0, 3, "r1"),  # seat 0: the start road now ends at a monastery (west)
+        mv(0, 1, 0, "r1"),  # seat 1: a junction south of the start, thief going east
+        mv(1, 1, 1),  # seat 0: a curve leads that road north
+        **OFF,
+    )
     state = GAME.apply(state, mv(1, 0, 0))  # seat 1: a junction ends both roads
-    assert sorted(events(state)) == [(0, 3, "road", [(-1, 0), (0, 0), (1, 0)], "completed"),
-                                     (1, 3, "road", [(1, 0), (0, 1), (1, 1)], "completed")]
+    assert sorted(events(state)) == [
+        (0, 3, "road", [(-1, 0), (0, 0), (1, 0)], "completed"),
+        (1, 3, "road", [(1, 0), (0, 1), (1, 1)], "completed"),
+    ]
 
 
 # ---- final scoring (note §3) ---------------------------------------------------------------------
 def test_final_scoring_of_unfinished_features():
     # note §3: road 1/tile, city 1/tile + 1/pennant, monastery 1 + neighbours
-    state = scenario(["U", "M", "B"], mv(1, 0, 1, "r1"), mv(0, -1, 2, "c1"),
-                     mv(0, 1, 0, "monastery"), players=3, **OFF)
+    state = scenario(
+        ["U", "M", "B"],
+        mv(1, 0, 1, "r1"),
+        mv(0, -1, 2, "c1"),
+        mv(0, 1, 0, "monastery"),
+        players=3,
+        **OFF,
+    )
     assert GAME.is_over(state) and GAME.current_player(state) is None
     assert GAME.legal_moves(state) == []
     assert sorted(tuple(e) for e in queries.final_events(state)) == [
         (0, 2, "road", [(0, 0), (1, 0)], "final"),
         (1, 3, "city", [(0, -1), (0, 0)], "final"),
-        (2, 3, "monastery", [(0, 0), (1, 0), (0, 1)], "final")]
+        (2, 3, "monastery", [(0, 0), (1, 0), (0, 1)], "final"),
+    ]
     assert GAME.scores(state) == [2, 3, 3]
-    assert GAME.score_breakdown(state)[2] == {"roads": 0, "cities": 0, "monasteries": 3,
-                                              "farms": 0, "courier": 0}
+    assert GAME.score_breakdown(state)[2] == {
+        "roads": 0,
+        "cities": 0,
+        "monasteries": 3,
+        "farms": 0,
+        "courier": 0,
+    }
 
 
 def test_farm_touching_the_same_city_through_two_fields():
@@ -336,13 +383,17 @@ def test_farm_touching_the_same_city_through_two_fields():
     # city and its road: two fields touch the same city, each pays 3.
     two_fields = scenario(["E", "U"], mv(0, -1, 2, "f1"), mv(-1, 0, 1, "f1"), **OFF)
     assert [tuple(e) for e in queries.final_events(two_fields)] == [
-        (0, 3, "field", [(0, -1)], "final"), (1, 3, "field", [(-1, 0), (0, 0)], "final")]
+        (0, 3, "field", [(0, -1)], "final"),
+        (1, 3, "field", [(-1, 0), (0, 0)], "final"),
+    ]
     # B at (-1,-1) joins both fields: one farm now touches the city through two of its segments;
     # the city still counts once, and the tied farmers both take it
     one_farm = scenario(["E", "U", "B"], mv(0, -1, 2, "f1"), mv(-1, 0, 1, "f1"), mv(-1, -1), **OFF)
     farm = [(-1, -1), (0, -1), (-1, 0), (0, 0)]
     assert [tuple(e) for e in queries.final_events(one_farm)] == [
-        (0, 3, "field", farm, "final"), (1, 3, "field", farm, "final")]
+        (0, 3, "field", farm, "final"),
+        (1, 3, "field", farm, "final"),
+    ]
 
 
 def test_unfinished_city_gives_farms_nothing():
@@ -389,24 +440,28 @@ def test_message_scores_every_feature_with_a_follower_in_the_block_for_the_recei
     state = GAME.apply(state, mv(1, -1, 0, "c1"))  # seat 1's knight, in the Courier's column
     assert queries.courier_position(state) == (1, -1)
     # seat 1 scores its own city AND seat 0's road (majority ignored); nobody's meeple leaves
-    assert sorted(events(state)) == [(1, 1, "city", [(1, -1)], "courier"),
-                                     (1, 2, "road", [(0, 0), (1, 0)], "courier")]
+    assert sorted(events(state)) == [
+        (1, 1, "city", [(1, -1)], "courier"),
+        (1, 2, "road", [(0, 0), (1, 0)], "courier"),
+    ]
     assert len(queries.meeples_on_board(state)) == 2
     assert GAME.score_breakdown(state)[1]["courier"] == 3 and GAME.scores(state) == [2, 3]
 
 
 def test_message_before_2024_scores_only_the_receiving_followers_feature():
     # note §7.6: before 04/2024 a message scored the receiving follower's feature alone
-    state = scenario(["U", "E", "U"], mv(1, 0, 1, "r1"), mv(1, -1, 0, "c1"),
-                     courier_scoring="pre2024")
+    state = scenario(
+        ["U", "E", "U"], mv(1, 0, 1, "r1"), mv(1, -1, 0, "c1"), courier_scoring="pre2024"
+    )
     assert events(state) == [(1, 1, "city", [(1, -1)], "courier")]
 
 
 def test_feature_crossing_the_block_with_its_meeples_outside_is_not_scored():
     # note §7.4: a feature crossing the 3x3 block scores only if one of its followers stands in
     # the block. Also note §7.3 / A7, A8: aside until a letter tile, which brings it at once.
-    state = scenario(["U", "U", "letter5", "E"], mv(-1, 0, 1, "r1"), mv(1, 0, 1),
-                     courier="letter_tiles")
+    state = scenario(
+        ["U", "U", "letter5", "E"], mv(-1, 0, 1, "r1"), mv(1, 0, 1), courier="letter_tiles"
+    )
     assert queries.courier_position(state) is None and events(state) == []  # still aside
     state = GAME.apply(state, mv(1, -1, 0, "c1"))  # the letter tile, a knight on it
     assert queries.courier_position(state) == (1, -1)
@@ -427,10 +482,13 @@ def test_follower_whose_feature_was_just_completed_gets_no_message():
     assert queries.courier_position(state) == (0, 0)
 
 
-@pytest.mark.parametrize("farmers, courier, expected", [
-    (False, (1, 0), []),
-    (True, (2, 0), [(1, 3, "road", [(0, 0), (1, 0), (2, 0)], "courier")]),
-])
+@pytest.mark.parametrize(
+    "farmers, courier, expected",
+    [
+        (False, (1, 0), []),
+        (True, (2, 0), [(1, 3, "road", [(0, 0), (1, 0), (2, 0)], "courier")]),
+    ],
+)
 def test_farmer_and_the_courier(farmers, courier, expected):
     # DESIGN §5: a trigger is "not a farmer"; option courier_farmers lets a farmer call the
     # Courier, but "fields never score"
@@ -439,10 +497,13 @@ def test_farmer_and_the_courier(farmers, courier, expected):
     assert queries.courier_position(state) == courier and events(state) == expected
 
 
-@pytest.mark.parametrize("reach, courier, expected", [
-    ("line", (2, 0), [(1, 3, "road", [(0, 0), (1, 0), (2, 0)], "courier")]),
-    ("adjacent", (0, 0), []),
-])
+@pytest.mark.parametrize(
+    "reach, courier, expected",
+    [
+        ("line", (2, 0), [(1, 3, "road", [(0, 0), (1, 0), (2, 0)], "courier")]),
+        ("adjacent", (0, 0), []),
+    ],
+)
 def test_courier_reach(reach, courier, expected):
     # DESIGN §5: "on the Courier's tile or in the same row or column (any distance, gaps
     # allowed; adjacent: distance 1)"
@@ -474,11 +535,20 @@ def test_conformance_players(players):
     conformance.run(GAME, seeds=range(1, 4), players=players)
 
 
-@pytest.mark.parametrize("options", [
-    {"courier": "off"}, {"courier": "tiles_free"}, {"courier": "letter_tiles"},
-    {"courier_reach": "adjacent", "courier_scoring": "pre2024", "courier_farmers": True,
-     "tiny_city": 2},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"courier": "off"},
+        {"courier": "tiles_free"},
+        {"courier": "letter_tiles"},
+        {
+            "courier_reach": "adjacent",
+            "courier_scoring": "pre2024",
+            "courier_farmers": True,
+            "tiny_city": 2,
+        },
+    ],
+)
 def test_conformance_courier_options(options):
     conformance.run(GAME, seeds=range(4, 6), players=2, options=options)
 
@@ -488,17 +558,23 @@ def test_damaged_states_raise_bad_data():
     conformance.check_bad_states(GAME)
     good = GAME.to_json(scenario(["U", "E"], mv(1, 0, 1, "r1")))
     GAME.from_json(good)
-    for broken in ({**good, "tiles": good["tiles"] + [[5, 5, "U", 0]]},  # touches nothing
-                   {**good, "tiles": good["tiles"] + [[1, 1, "U", 0]]},  # road against a field
-                   {**good, "meeples": good["meeples"] + [[1, 1, 0, "r1"]]},  # taken segment
-                   {**good, "meeples": [[0, 0, 0, "c9"]]},
-                   {**good, "meeples": [[0, 1, 0, "r1"]] * 8},
-                   {**good, "courier": [9, 9]},
-                   {**good, "options": {**good["options"], "courier": "off"}},
-                   {**good, "score": [{**good["score"][0], "roads": -1}, good["score"][1]]},
-                   {**good, "current": None},
-                   {**good, "events": [{"player": 0, "points": 2, "kind": "road",
-                                        "tiles": [[4, 4]], "reason": "final"}]}):
+    for broken in (
+        {**good, "tiles": good["tiles"] + [[5, 5, "U", 0]]},  # touches nothing
+        {**good, "tiles": good["tiles"] + [[1, 1, "U", 0]]},  # road against a field
+        {**good, "meeples": good["meeples"] + [[1, 1, 0, "r1"]]},  # taken segment
+        {**good, "meeples": [[0, 0, 0, "c9"]]},
+        {**good, "meeples": [[0, 1, 0, "r1"]] * 8},
+        {**good, "courier": [9, 9]},
+        {**good, "options": {**good["options"], "courier": "off"}},
+        {**good, "score": [{**good["score"][0], "roads": -1}, good["score"][1]]},
+        {**good, "current": None},
+        {
+            **good,
+            "events": [
+                {"player": 0, "points": 2, "kind": "road", "tiles": [[4, 4]], "reason": "final"}
+            ],
+        },
+    ):
         with pytest.raises(BadData):
             GAME.from_json(broken)
     done = GAME.to_json(scenario(["E", "U"], mv(0, -1, 2)))
@@ -542,9 +618,12 @@ def test_describe_move():
 
 def test_a_saved_game_is_a_scenario():
     # DESIGN §2: a save is setup + moves, replayed through apply
-    save = {"format": 1, "game": "carcassonne",
-            "setup": {"players": 2, "seed": 0, "options": {"deck": ["E", "U"], "courier": "off"}},
-            "moves": [mv(0, -1, 2, "c1"), mv(1, 0, 1, "r1")]}
+    save = {
+        "format": 1,
+        "game": "carcassonne",
+        "setup": {"players": 2, "seed": 0, "options": {"deck": ["E", "U"], "courier": "off"}},
+        "moves": [mv(0, -1, 2, "c1"), mv(1, 0, 1, "r1")],
+    }
     match = Match.from_save(save)
     assert match.is_over() and GAME.scores(match.state) == [4, 2]
 

@@ -15,9 +15,9 @@ from game.carcassonne.controller import Board, viewbox_of
 from game.carcassonne.rules import GAME, Place
 from game.carcassonne.tables import DISTINCT_ROTS, TYPE_INDEX
 from game.carcassonne.tiles import TILE_TYPES
-from game.ui.i18n import Translator, load_table
-from game.ui.markup import esc
-from game.ui.table import Table
+from game.view.i18n import Translator, load_table
+from game.view.markup import esc
+from game.view.table import Table
 
 TR = Translator(load_table("assets/strings.json"), "en")
 NAMES = ["Ann", "Ben"]
@@ -105,8 +105,11 @@ def test_follower_rings_are_exactly_the_legal_features():
     board.tap(state, "2,0")
     assert board.step == "follower"
     offered = {fid for fid, _ in board.follower_options(state)}
-    legal = {m.meeple for m in GAME.legal_moves(state)
-             if (m.x, m.y, m.rot) == (2, 0, board.rot) and m.meeple}
+    legal = {
+        m.meeple
+        for m in GAME.legal_moves(state)
+        if (m.x, m.y, m.rot) == (2, 0, board.rot) and m.meeple
+    }
     assert offered == legal and "r1" not in offered  # the road is Ben's already
     overlay = board.overlay_markup(state, 0, True)
     assert set(re.findall(r'data-cell="m:(\w+)"', overlay)) == offered
@@ -198,11 +201,19 @@ def test_every_click_sequence_ends_in_a_legal_move():
                     fids = [f for f, _ in board.follower_options(state)]
                     move = board.tap(state, "m:" + rng.choice(fids)) if fids else None
                 elif pick < 0.75:
-                    move = board.act(state, rng.choice(["rotate", "rotate-left", "lay", "back",
-                                                        "confirm", "no-follower"]))
+                    move = board.act(
+                        state,
+                        rng.choice(
+                            ["rotate", "rotate-left", "lay", "back", "confirm", "no-follower"]
+                        ),
+                    )
                 else:
-                    move = board.key(state, rng.choice(["r", "R", "Enter", "Escape", "ArrowUp",
-                                                        "ArrowLeft", "n", "1", "2"]))
+                    move = board.key(
+                        state,
+                        rng.choice(
+                            ["r", "R", "Enter", "Escape", "ArrowUp", "ArrowLeft", "n", "1", "2"]
+                        ),
+                    )
                 if move is not None:
                     break
             if move is None:
@@ -240,8 +251,9 @@ def test_viewbox_fits_the_tiles_and_a_ring_and_grows_every_way():
     assert w >= 400 and h >= 400 and x < -100 and y < -100
     state = GAME.new(players=2, seed=1)
     for _ in range(30):
-        state = GAME.apply(state, random.Random(len(queries.placed_tiles(state))).choice(
-            GAME.legal_moves(state)))
+        state = GAME.apply(
+            state, random.Random(len(queries.placed_tiles(state))).choice(GAME.legal_moves(state))
+        )
     x, y, w, h = numbers(board.viewbox(state))
     for tx, ty, _, _ in queries.placed_tiles(state):
         assert x + 100 <= tx * 100 and tx * 100 + 200 <= x + w  # a free ring around every tile
@@ -269,8 +281,9 @@ def test_board_names_its_targets_and_draws_every_piece():
 def test_each_seat_differs_by_emblem_not_only_colour():
     # DESIGN §4: "player colours that also differ by shape or pattern" (up to 5 players)
     defs = draw.defs()
-    emblems = [re.search(rf'<symbol id="car-m{seat}".*?</symbol>', defs).group(0)
-               for seat in range(5)]
+    emblems = [
+        re.search(rf'<symbol id="car-m{seat}".*?</symbol>', defs).group(0) for seat in range(5)
+    ]
     shapes = {re.findall(r' d="([^"]+)"', e)[1] for e in emblems}
     assert len(shapes) == 5 and len({c for c, _, _ in draw.SEATS}) == 5
 
@@ -341,7 +354,7 @@ def test_text_from_players_is_escaped():
     names = ['<b>"x"</b>', "Ben"]
     panel = board.panel_markup(state, 1, names, TR, True)
     assert "<b>" not in panel and "&lt;b&gt;&quot;x&quot;&lt;/b&gt;" in panel
-    title, body, _ = board.summary(state, "final", names, TR)
+    _title, body, _ = board.summary(state, "final", names, TR)
     assert "<b>" not in body
 
 
@@ -394,8 +407,12 @@ def test_panel_shows_players_followers_stack_and_the_courier():
 def test_final_summary_explains_every_category():
     # Brief: "at the game end show final scoring explained (per player per category)"; note §3
     state, board = fresh()
-    for move in (Place(0, -1, 2, "c1"), Place(1, 0, 1, "r1"), Place(2, 0, 0, "f2"),
-                 Place(0, 1, 0, "monastery")):
+    for move in (
+        Place(0, -1, 2, "c1"),
+        Place(1, 0, 1, "r1"),
+        Place(2, 0, 0, "f2"),
+        Place(0, 1, 0, "monastery"),
+    ):
         state = GAME.apply(state, move)
     assert board.summary_after(state) == "final"
     title, body, button = board.summary(state, "final", NAMES, TR)
@@ -419,11 +436,22 @@ def test_options_form_round_trip():
     assert "partly inferred" in form
     for name in ("courier", "courier_reach", "courier_scoring", "courier_farmers", "tiny_city"):
         assert f'name="{name}"' in form
-    options = board.read_options({"courier": "off", "courier_reach": "adjacent",
-                                  "courier_scoring": "pre2024", "courier_farmers": True,
-                                  "tiny_city": "2"})
-    assert options == {"courier": "off", "courier_reach": "adjacent",
-                       "courier_scoring": "pre2024", "courier_farmers": True, "tiny_city": 2}
+    options = board.read_options(
+        {
+            "courier": "off",
+            "courier_reach": "adjacent",
+            "courier_scoring": "pre2024",
+            "courier_farmers": True,
+            "tiny_city": "2",
+        }
+    )
+    assert options == {
+        "courier": "off",
+        "courier_reach": "adjacent",
+        "courier_scoring": "pre2024",
+        "courier_farmers": True,
+        "tiny_city": 2,
+    }
     GAME.new(players=5, seed=1, options=options)  # the engine accepts them
     assert board.read_options({"courier": "<x>"})["courier"] == "tiles_free"
 
@@ -431,14 +459,25 @@ def test_options_form_round_trip():
 def test_log_lines_tell_the_follower_the_scores_and_the_end():
     # Brief: score events "in the log"; the table adds the board's log_detail to each line
     table = Table("carcassonne", TR)
-    table.start([{"name": n, "kind": "human", "level": None} for n in NAMES], seed=3,
-                options={"deck": SCENARIO})
+    table.start(
+        [{"name": n, "kind": "human", "level": None} for n in NAMES],
+        seed=3,
+        options={"deck": SCENARIO},
+    )
     board = Board()
-    for move in (Place(0, -1, 2, "c1"), Place(1, 0, 1, "r1"), Place(2, 0, 0, "f2"),
-                 Place(0, 1, 0, None)):
+    for move in (
+        Place(0, -1, 2, "c1"),
+        Place(1, 0, 1, "r1"),
+        Place(2, 0, 0, "f2"),
+        Place(0, 1, 0, None),
+    ):
         table.play(move)
-    lines = [text for _, _, text in table.log_lines(
-        detail=lambda b, m, a: board.log_detail(b, m, a, NAMES, TR))]
+    lines = [
+        text
+        for _, _, text in table.log_lines(
+            detail=lambda b, m, a: board.log_detail(b, m, a, NAMES, TR)
+        )
+    ]
     assert lines[0] == "Ann placed tile E at 0,-1 · knight on the city · Ann +4 (city)"
     assert lines[1].endswith("· thief on the road · Courier's message: Ben +2 (road)")
     assert "farmer on the field" in lines[2]

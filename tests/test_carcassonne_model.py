@@ -11,17 +11,25 @@ score events, the meeples and the Courier.
 import pytest
 
 from game import games
-from game.core import Rng
 from game.carcassonne import queries
 from game.carcassonne.tiles import START_TILE, TILE_TYPES
+from game.core import Rng
 
 GAME = games.get("carcassonne")
 TYPES = {t.id: t for t in TILE_TYPES}
 ORDER = "NESW"
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 HALVES = ["N_w", "N_e", "E_n", "E_s", "S_e", "S_w", "W_s", "W_n"]
-ACROSS = {"N_w": "S_w", "N_e": "S_e", "E_n": "W_n", "E_s": "W_s",
-          "S_w": "N_w", "S_e": "N_e", "W_n": "E_n", "W_s": "E_s"}
+ACROSS = {
+    "N_w": "S_w",
+    "N_e": "S_e",
+    "E_n": "W_n",
+    "E_s": "W_s",
+    "S_w": "N_w",
+    "S_e": "N_e",
+    "W_n": "E_n",
+    "W_s": "E_s",
+}
 # DESIGN §5: look-alike rotations, listed once (letter1 is drawn like U)
 PERIOD = {"U": 2, "H": 2, "F": 2, "G": 2, "letter1": 2, "B": 1, "C": 1, "X": 1}
 
@@ -58,7 +66,7 @@ class Model:
     def linked(self, segment):
         """Segments on neighbouring tiles that continue this one."""
         xy, fid = segment
-        tile, rot = self.tiles[xy]
+        _tile, rot = self.tiles[xy]
         f = self.feature_def(xy, fid)
         out = []
         for edge in f.edges:
@@ -67,15 +75,21 @@ class Model:
             if there in self.tiles:
                 t2, r2 = self.tiles[there]
                 back = ORDER[(ORDER.index(e) + 2) % 4]
-                out += [(there, g.id) for g in t2.features
-                        if back in [turn_edge(x, r2) for x in g.edges]]
+                out += [
+                    (there, g.id)
+                    for g in t2.features
+                    if back in [turn_edge(x, r2) for x in g.edges]
+                ]
         for half in f.half_edges:
             h = turn_half(half, rot)
             there = ahead(xy, h[0])
             if there in self.tiles:
                 t2, r2 = self.tiles[there]
-                out += [(there, g.id) for g in t2.features
-                        if ACROSS[h] in [turn_half(x, r2) for x in g.half_edges]]
+                out += [
+                    (there, g.id)
+                    for g in t2.features
+                    if ACROSS[h] in [turn_half(x, r2) for x in g.half_edges]
+                ]
         return out
 
     def feature(self, segment):
@@ -92,19 +106,23 @@ class Model:
 
     def complete(self, feature):
         for xy, fid in feature:
-            tile, rot = self.tiles[xy]
+            _tile, rot = self.tiles[xy]
             for edge in self.feature_def(xy, fid).edges:
                 if ahead(xy, turn_edge(edge, rot)) not in self.tiles:
                     return False
         return True
 
     def block(self, xy):
-        return [(xy[0] + dx, xy[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                if (xy[0] + dx, xy[1] + dy) in self.tiles]
+        return [
+            (xy[0] + dx, xy[1] + dy)
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            if (xy[0] + dx, xy[1] + dy) in self.tiles
+        ]
 
     def value(self, feature, kind, completed):
         if kind == "monastery":
-            (xy, _), = feature
+            ((xy, _),) = feature
             tiles = self.block(xy)
             return len(tiles), tiles
         tiles = sorted({xy for xy, _ in feature})
@@ -175,13 +193,14 @@ class Model:
                 if feature not in scored and self.complete(feature):
                     scored.append(feature)
                     points, tiles = self.value(feature, f.kind, True)
-                    events += [(p, points, f.kind, tiles, "completed")
-                               for p in self.winners(feature)]
+                    events += [
+                        (p, points, f.kind, tiles, "completed") for p in self.winners(feature)
+                    ]
         for p, where, fid in list(self.meeples):
-            if fid == "monastery" and abs(where[0] - xy[0]) <= 1 and abs(where[1] - xy[1]) <= 1:
-                if len(self.block(where)) == 9:
-                    scored.append(frozenset([(where, fid)]))
-                    events.append((p, 9, "monastery", self.block(where), "completed"))
+            near = abs(where[0] - xy[0]) <= 1 and abs(where[1] - xy[1]) <= 1
+            if fid == "monastery" and near and len(self.block(where)) == 9:
+                scored.append(frozenset([(where, fid)]))
+                events.append((p, 9, "monastery", self.block(where), "completed"))
         self.meeples = [m for m in self.meeples if not any((m[1], m[2]) in f for f in scored)]
         if placed is not None and placed in self.meeples and self.courier is not None:
             events += self.courier_turn(placed)
@@ -202,8 +221,13 @@ class Model:
         if self.options["courier_scoring"] == "pre2024":
             chosen = [placed] if kind != "field" else []
         else:
-            chosen = [m for m in self.meeples if abs(m[1][0] - xy[0]) <= 1
-                      and abs(m[1][1] - xy[1]) <= 1 and self.kind((m[1], m[2])) != "field"]
+            chosen = [
+                m
+                for m in self.meeples
+                if abs(m[1][0] - xy[0]) <= 1
+                and abs(m[1][1] - xy[1]) <= 1
+                and self.kind((m[1], m[2])) != "field"
+            ]
         features = []
         for m in chosen:
             f = self.feature_of_meeple(m)
@@ -271,7 +295,8 @@ def play_both(players, seed, options):
         for e in events:
             scores[e[0]] += e[1]
         assert sorted(queries.meeples_on_board(state)) == sorted(
-            (p, xy[0], xy[1], fid) for p, xy, fid in model.meeples)
+            (p, xy[0], xy[1], fid) for p, xy, fid in model.meeples
+        )
         assert queries.courier_position(state) == model.courier
         turns += 1
     final = model.final()
@@ -282,14 +307,17 @@ def play_both(players, seed, options):
     return turns
 
 
-@pytest.mark.parametrize("players, options", [
-    (2, {}),
-    (3, {"courier": "off"}),
-    (4, {"courier": "letter_tiles"}),
-    (5, {"courier_reach": "adjacent", "courier_scoring": "pre2024"}),
-    (2, {"courier_farmers": True, "tiny_city": 2}),
-    (3, {"courier": "letter_tiles", "courier_reach": "adjacent", "courier_farmers": True}),
-])
+@pytest.mark.parametrize(
+    "players, options",
+    [
+        (2, {}),
+        (3, {"courier": "off"}),
+        (4, {"courier": "letter_tiles"}),
+        (5, {"courier_reach": "adjacent", "courier_scoring": "pre2024"}),
+        (2, {"courier_farmers": True, "tiny_city": 2}),
+        (3, {"courier": "letter_tiles", "courier_reach": "adjacent", "courier_farmers": True}),
+    ],
+)
 def test_engine_agrees_with_the_naive_model(players, options):
     for seed in range(1, 4):
         assert play_both(players, seed, options) >= 70

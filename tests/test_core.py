@@ -8,16 +8,14 @@ import subprocess
 import sys
 
 import pytest
+import toygame
 
 from game import games
-from game.core import BadData, IllegalMove, Rng
-from game.core import conformance
+from game.core import BadData, IllegalMove, Rng, conformance
 from game.core.match import Match
 from game.core.savefile import SaveError, decode_link, encode_link, load_text
 
-import toygame
-
-games.register(toygame.GAME, "toygame")
+games.register(toygame.GAME)
 TOY = toygame.GAME
 
 
@@ -27,7 +25,10 @@ def test_rng_sequence_is_pinned():
     # SplitMix64 reference values for seed 0 (Vigna's splitmix64.c); a change here breaks saves.
     rng = Rng(0)
     assert [rng.next_u64() for _ in range(3)] == [
-        0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
 
 
 def test_rng_below_is_uniform_enough_and_in_range():
@@ -159,15 +160,18 @@ def finished_save():
     return match.to_save()
 
 
-@pytest.mark.parametrize("damage, expected", [
-    (lambda s: json.dumps(s)[:40], "not valid JSON"),                       # truncated file
-    (lambda s: json.dumps({**s, "game": "chess"}), "unknown game 'chess'"),
-    (lambda s: json.dumps({**s, "format": 7}), "unknown save format 7"),
-    (lambda s: json.dumps({**s, "moves": s["moves"][:3] + [{"card": 99}]}), "move 4"),
-    (lambda s: json.dumps({**s, "moves": s["moves"][:2] + [{"cards": 1}]}), "move 3"),
-    (lambda s: json.dumps({**s, "setup": {**s["setup"], "players": 9}}), "players"),
-    (lambda s: json.dumps([1, 2]), "not a saved game"),
-])
+@pytest.mark.parametrize(
+    "damage, expected",
+    [
+        (lambda s: json.dumps(s)[:40], "not valid JSON"),  # truncated file
+        (lambda s: json.dumps({**s, "game": "chess"}), "unknown game 'chess'"),
+        (lambda s: json.dumps({**s, "format": 7}), "unknown save format 7"),
+        (lambda s: json.dumps({**s, "moves": s["moves"][:3] + [{"card": 99}]}), "move 4"),
+        (lambda s: json.dumps({**s, "moves": s["moves"][:2] + [{"cards": 1}]}), "move 3"),
+        (lambda s: json.dumps({**s, "setup": {**s["setup"], "players": 9}}), "players"),
+        (lambda s: json.dumps([1, 2]), "not a saved game"),
+    ],
+)
 def test_bad_saves_name_the_problem_and_step(damage, expected):
     # Issue #3: "a truncated file, a wrong game id, an unknown format version, or an illegal move
     # at step k gives a clear error naming the problem and step ... a Match in progress is left".
@@ -190,8 +194,12 @@ def test_illegal_move_error_carries_its_step():
 # ---- links ------------------------------------------------------------------------------------
 def test_links_round_trip_many_games():
     for seed in range(30):
-        match = Match("bust", players=3, seed=seed,
-                      seats=[{"name": n, "kind": "human"} for n in ("A", "Bé", "C")])
+        match = Match(
+            "bust",
+            players=3,
+            seed=seed,
+            seats=[{"name": n, "kind": "human"} for n in ("A", "Bé", "C")],
+        )
         play_to_end(match, Rng(seed))
         link = match.to_link()
         assert link.isascii() and all(c.isalnum() or c in "-_" for c in link)
@@ -199,12 +207,15 @@ def test_links_round_trip_many_games():
         assert Match.from_link(link).state == match.state
 
 
-@pytest.mark.parametrize("mangle, expected", [
-    (lambda l: l[:len(l) // 2], "damaged|cut short|not legal"),
-    (lambda l: "9" + l[1:], "different version"),
-    (lambda l: l[0] + "!!!" + l[4:], "damaged"),
-    (lambda l: "", "no game"),
-])
+@pytest.mark.parametrize(
+    "mangle, expected",
+    [
+        (lambda link: link[: len(link) // 2], "damaged|cut short|not legal"),
+        (lambda link: "9" + link[1:], "different version"),
+        (lambda link: link[0] + "!!!" + link[4:], "damaged"),
+        (lambda link: "", "no game"),
+    ],
+)
 def test_damaged_links_are_rejected_clearly(mangle, expected):
     link = encode_link(finished_save())
     with pytest.raises(SaveError, match=expected):
@@ -217,6 +228,7 @@ def test_cli_replay_prints_scores(tmp_path):
     path.write_text(json.dumps(finished_save()))
     # the toy game is registered only inside this process, so call main() directly
     from game.core.cli import main
+
     assert main(["replay", str(path)]) == 0
 
 
@@ -224,6 +236,7 @@ def test_cli_replay_reports_a_bad_file(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text('{"format": 1, "game": "bust", "setup": ')
     from game.core.cli import main
+
     assert main(["replay", str(path)]) == 1
     assert "not valid JSON" in capsys.readouterr().err
 

@@ -12,16 +12,25 @@ from game.core.match import Match
 from game.core.savefile import decode_link
 
 GOLDEN = {
-    "toscana": (2, "1W8NYrZSuZKVUkl-cnJiXqKSjlKdkFV2tlJ2ZlwIUzijNTcwDCuaklqXmKFnllebkAFUk5qYC5QJyEitTi"
-                   "xQMlWp1SFFvpFQbq6NUrGRVrZRfUJKZnwdmFmTmpBZDNNTqKBWAlQL5RkCVqalAk40MjMxqa8VlVEQNS41M"
-                   "NM15ebhY3I0Y5VllxJlYuQA"),
-    "carcassonne": (3, "1lZBBa8JAEIWrlnrxEOilF6HMoSDsQaOkdH9F71LCsk50yWZWZpNCCPsP_VEdxaJXb8N73xvezGk8wB40WMP"
-                       "WxBiIEBQQ6O0AtaOdWIeuMSSix1_0oKnzXgjToHjf3vTI7ytI6hE-f5BfQ_pREEEPEI6tC3QZbejYIQvWOo-x"
-                       "rBjP5a9yWRlukIWsjI940xmNPUjIO7rHow3s6PyLfJlvxNihrf_rtI760rq2B71JCo6XWrJ6La0Q5QrJFCk9v"
-                       "WWT6UsxxdEo-xx_zZ7V4uO1mE_-AA"),
-    "thurn-und-taxis": (3, "1lY9BCoMwEEUTRc9RZh2hVegip-i-FEl1WoNjFDXSIjlAb92pPYGb4TH_z__MJ1rhCRrmxo8u867OZvOyEyhw"
-                           "oK8rtNbVLDe-M46XhAsSaOeJ2GE6ZO1C5o3j4QRB7fHnO_0FhJuCCfQK_TDb3m1oiMph7BfrKpxKnuRrhruxOPIH"
-                           "D0MTKqixav-pQcGw5fF1wXGIXJ8f83MIUSxEkgqRCiliKYSUP0rkFw"),
+    "toscana": (
+        2,
+        "1W8NYrZSuZKVUkl-cnJiXqKSjlKdkFV2tlJ2ZlwIUzijNTcwDCuaklqXmKFnllebkAFUk5qYC5QJyEitTi"
+        "xQMlWp1SFFvpFQbq6NUrGRVrZRfUJKZnwdmFmTmpBZDNNTqKBWAlQL5RkCVqalAk40MjMxqa8VlVEQNS41M"
+        "NM15ebhY3I0Y5VllxJlYuQA",
+    ),
+    "carcassonne": (
+        3,
+        "1lZBBa8JAEIWrlnrxEOilF6HMoSDsQaOkdH9F71LCsk50yWZWZpNCCPsP_VEdxaJXb8N73xvezGk8wB40WMP"
+        "WxBiIEBQQ6O0AtaOdWIeuMSSix1_0oKnzXgjToHjf3vTI7ytI6hE-f5BfQ_pREEEPEI6tC3QZbejYIQvWOo-x"
+        "rBjP5a9yWRlukIWsjI940xmNPUjIO7rHow3s6PyLfJlvxNihrf_rtI760rq2B71JCo6XWrJ6La0Q5QrJFCk9v"
+        "WWT6UsxxdEo-xx_zZ7V4uO1mE_-AA",
+    ),
+    "thurn-und-taxis": (
+        3,
+        "1lY9BCoMwEEUTRc9RZh2hVegip-i-FEl1WoNjFDXSIjlAb92pPYGb4TH_z__MJ1rhCRrmxo8u867OZvOyEyhw"
+        "oK8rtNbVLDe-M46XhAsSaOeJ2GE6ZO1C5o3j4QRB7fHnO_0FhJuCCfQK_TDb3m1oiMph7BfrKpxKnuRrhruxOPIH"
+        "D0MTKqixav-pQcGw5fF1wXGIXJ8f83MIUSxEkgqRCiliKYSUP0rkFw",
+    ),
 }
 
 
@@ -46,8 +55,12 @@ def test_longest_of_100_four_player_thurn_und_taxis_links_is_short():
     game = games.get("thurn-und-taxis")
     longest = 0
     for seed in range(1, 101):
-        match = Match("thurn-und-taxis", players=4, seed=seed,
-                      seats=[{"name": f"Player {k}", "kind": "human"} for k in range(1, 5)])
+        match = Match(
+            "thurn-und-taxis",
+            players=4,
+            seed=seed,
+            seats=[{"name": f"Player {k}", "kind": "human"} for k in range(1, 5)],
+        )
         rng = Rng(seed)
         while not match.is_over():
             match.play(game.playout_move(match.state, rng))  # the CLI's random player

@@ -22,10 +22,16 @@ SAMPLE = 4  # legal moves tried per step: enough to exercise apply, cheap enough
 
 def landed_games():
     """Toy game plus every registered game whose rules module exists already."""
-    package = {"toscana": "toscana", "carcassonne": "carcassonne",
-               "thurn-und-taxis": "thurn_und_taxis"}
-    return ["bust"] + [game_id for game_id, folder in package.items()
-                       if (ROOT / "game" / folder / "rules.py").is_file()]
+    package = {
+        "toscana": "toscana",
+        "carcassonne": "carcassonne",
+        "thurn-und-taxis": "thurn_und_taxis",
+    }
+    return ["bust"] + [
+        game_id
+        for game_id, folder in package.items()
+        if (ROOT / "game" / folder / "rules.py").is_file()
+    ]
 
 
 RUNNER = """
@@ -49,16 +55,22 @@ def pyodide_digests():
     assert node, "Node.js 20+ is needed to run Pyodide under Node (scripts/test.sh checks this)"
     assert (ROOT / "node_modules" / "pyodide").is_dir(), "run `npm ci` first (scripts/test.sh does)"
     code = RUNNER % {"ids": landed_games(), "seeds": list(SEEDS), "sample": SAMPLE}
-    run = subprocess.run([node, str(ROOT / "scripts" / "pyodide_run.mjs"), code], cwd=ROOT,
-                         capture_output=True, text=True, timeout=900)
+    run = subprocess.run(
+        [node, str(ROOT / "scripts" / "pyodide_run.mjs"), code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert run.returncode == 0, run.stderr[-3000:]
-    line = [l for l in run.stdout.splitlines() if l.startswith("DIGESTS ")][-1]
-    return json.loads(line[len("DIGESTS "):])
+    line = [row for row in run.stdout.splitlines() if row.startswith("DIGESTS ")][-1]
+    return json.loads(line[len("DIGESTS ") :])
 
 
 @pytest.mark.parametrize("game_id", landed_games())
 def test_pyodide_plays_the_same_games_as_cpython(game_id, pyodide_digests):
-    import toygame  # noqa: F401 - registers the toy game for this process too
+    import toygame
+
     games.register(toygame.GAME, "toygame")
     game = games.get(game_id)
     here = conformance.run(game, seeds=SEEDS, players=game.default_players, sample=SAMPLE)

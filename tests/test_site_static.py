@@ -2,6 +2,7 @@
 hosts, one translation table, manifest and icons, the build and the server."""
 
 import html.parser
+import importlib
 import json
 import re
 import struct
@@ -11,28 +12,28 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import build  # noqa: E402
 import serve  # noqa: E402
 
-
 STRINGS = json.loads((ROOT / "assets" / "strings.json").read_text("utf-8"))
 INDEX = (ROOT / "index.html").read_text("utf-8")
 
 
 def games_js():
+    """The game ids assets/games.js lists for the picker, in order."""
     text = (ROOT / "assets" / "games.js").read_text("utf-8")
-    return re.findall(r'\{\s*id:\s*"([a-z-]+)",\s*status:\s*"([a-z]+)"\s*\}', text)
+    return json.loads(re.search(r"GAME_IDS = (\[[^\]]*\])", text).group(1))
 
 
 # ---- pyscript.toml ---------------------------------------------------------------------------
 def test_pyscript_toml_lists_every_game_file():
     assert build.toml_is_current(), (
         "pyscript.toml [files] does not match the files under game/: run `python3 scripts/build.py` "
-        "(play.sh and test.sh do) and commit pyscript.toml")
+        "(play.sh and test.sh do) and commit pyscript.toml"
+    )
 
 
 def test_pyscript_toml_uses_the_local_interpreter_and_local_files():
@@ -54,7 +55,9 @@ def test_runtime_versions_are_pinned_exactly():
     deps = package["dependencies"]
     assert set(deps) == {"pyodide", "@pyscript/core"}
     for name, version in deps.items():
-        assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"{name} must be pinned exactly, not {version}"
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), (
+            f"{name} must be pinned exactly, not {version}"
+        )
         assert lock["packages"][f"node_modules/{name}"]["version"] == version
     assert deps["pyodide"].startswith("314.0.") and deps["@pyscript/core"].startswith("0.7.")
 
@@ -64,8 +67,12 @@ ALLOWED_URLS = re.compile(r"https?://(www\.w3\.org/|localhost|127\.0\.0\.1)")
 
 
 def served_sources():
-    paths = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / "manifest.webmanifest",
-             ROOT / "scripts" / "sw.template.js"]
+    paths = [
+        ROOT / "index.html",
+        ROOT / "pyscript.toml",
+        ROOT / "manifest.webmanifest",
+        ROOT / "scripts" / "sw.template.js",
+    ]
     paths += sorted(p for p in (ROOT / "assets").rglob("*") if p.is_file() and p.suffix != ".png")
     paths += [ROOT / p for p in build.game_files()]
     return paths
@@ -78,7 +85,9 @@ def test_files_written_for_the_project_name_no_other_host():
         for match in re.finditer(r"https?://[^\s\"'<>)`]+", text):
             if not ALLOWED_URLS.match(match.group(0)):
                 hits.append(f"{path.relative_to(ROOT)}: {match.group(0)}")
-    assert hits == [], "the page must not reach other hosts (offline play, no CDN):\n" + "\n".join(hits)
+    assert hits == [], "the page must not reach other hosts (offline play, no CDN):\n" + "\n".join(
+        hits
+    )
 
 
 # ---- one translation table -------------------------------------------------------------------
@@ -117,7 +126,9 @@ def test_every_text_goes_through_the_one_table():
     for key, text in collector.found.items():
         assert key in en, f"index.html uses a key missing from strings.json: {key}"
         if text is not None:  # the page's English must be the table's English
-            assert text == " ".join(en[key].split()), f"{key}: page says {text!r}, table {en[key]!r}"
+            assert text == " ".join(en[key].split()), (
+                f"{key}: page says {text!r}, table {en[key]!r}"
+            )
     boot = (ROOT / "assets" / "boot.js").read_text("utf-8")
     for key in re.findall(r'\bt\("([a-z_.-]+)"', boot):
         assert key in en, f"boot.js uses a missing key {key}"
@@ -131,17 +142,16 @@ def test_every_text_goes_through_the_one_table():
         assert set(re.findall(r"\{\w+\}", en[key])) == set(re.findall(r"\{\w+\}", cs[key])), key
 
 
-def test_the_game_list_is_one_small_list_and_every_game_has_its_card_and_texts():
-    games = games_js()
-    assert [g for g, _ in games] == ["thurn-und-taxis", "toscana", "carcassonne"]
-    from game import games as registry
-    assert {g for g, _ in games} <= set(registry.ids())  # (other tests register a toy game)
-    for game, status in games:
-        assert status in ("playable", "soon")
+def test_the_picker_lists_the_declared_games_and_every_game_has_its_card_and_texts():
+    from game.core.registry import PACKAGES, declaration
+
+    declared = [importlib.import_module(package).DECLARATION.id for package in PACKAGES]
+    assert games_js() == declared  # one order: the registry's, as the games declare themselves
+    for game in declared:
+        assert declaration(game).id == game
         assert f'data-game="{game}"' in INDEX and f'href="?game={game}"' in INDEX
         for part in ("name", "meta", "desc", "howto"):
             assert f"game.{game}.{part}" in STRINGS["en"]
-        assert f"status.{status}" in STRINGS["en"]
 
 
 # ---- manifest and icons ----------------------------------------------------------------------
@@ -196,7 +206,9 @@ def test_build_is_deterministic_and_versions_change_with_any_served_byte(tmp_pat
     assert '"./game/data.json" = "./game/data.json"' in toml and "pycache" not in toml
     assert 'interpreter = "./vendor/pyodide/pyodide.mjs"' in toml
     assert build.render_pyscript_toml(tmp_path / "a") == toml
-    (tmp_path / "a" / "pyscript.toml").write_text('interpreter = "x"\nname = "kept"\n\n[files]\n"./old" = "./old"\n')
+    (tmp_path / "a" / "pyscript.toml").write_text(
+        'interpreter = "x"\nname = "kept"\n\n[files]\n"./old" = "./old"\n'
+    )
     regenerated = build.render_pyscript_toml(tmp_path / "a")
     assert 'name = "kept"' in regenerated and "./old" not in regenerated
 
@@ -221,9 +233,16 @@ def test_vendor_holds_the_trimmed_runtime():
 
 # ---- the server ------------------------------------------------------------------------------
 def test_server_sends_the_types_browsers_insist_on(tmp_path):
-    files = {"a.wasm": "application/wasm", "a.mjs": "text/javascript", "a.js": "text/javascript",
-             "a.webmanifest": "application/manifest+json", "a.json": "application/json",
-             "a.svg": "image/svg+xml", "a.html": "text/html", "a.css": "text/css"}
+    files = {
+        "a.wasm": "application/wasm",
+        "a.mjs": "text/javascript",
+        "a.js": "text/javascript",
+        "a.webmanifest": "application/manifest+json",
+        "a.json": "application/json",
+        "a.svg": "image/svg+xml",
+        "a.html": "text/html",
+        "a.css": "text/css",
+    }
     for name in files:
         (tmp_path / name).write_bytes(b"x")
     server = serve.start(tmp_path)
@@ -246,7 +265,7 @@ def test_dev_server_keeps_no_offline_copy_so_edits_show():
         with urllib.request.urlopen(server.url + "sw.js") as response:
             worker = response.read().decode()
             assert response.headers["Content-Type"].startswith("text/javascript")
-        assert "addEventListener(\"fetch\"" not in worker and "caches.delete" in worker
+        assert 'addEventListener("fetch"' not in worker and "caches.delete" in worker
     finally:
         server.shutdown()
         server.server_close()
@@ -254,7 +273,9 @@ def test_dev_server_keeps_no_offline_copy_so_edits_show():
 
 def test_readme_commands_are_the_ones_ci_and_scripts_use():
     readme = (ROOT / "README.md").read_text("utf-8")
-    assert "bash scripts/play.sh" in readme and "bash scripts/test.sh" in readme and "pytest" in readme
+    assert (
+        "bash scripts/play.sh" in readme and "bash scripts/test.sh" in readme and "pytest" in readme
+    )
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
     assert "bash scripts/test.sh" in ci
     assert "pytest" in (ROOT / "scripts" / "test.sh").read_text("utf-8")

@@ -19,8 +19,15 @@ from game.core.cli import play_random
 from game.thurn_und_taxis import data
 from game.thurn_und_taxis.rules import GAME as G
 
-STEP_DRAW = {"official": None, "draws": 0, "draws_needed": 1, "plays": 0, "plays_needed": 1,
-             "abandoned": False, "discard": 0}
+STEP_DRAW = {
+    "official": None,
+    "draws": 0,
+    "draws_needed": 1,
+    "plays": 0,
+    "plays_needed": 1,
+    "abandoned": False,
+    "discard": 0,
+}
 STEP_PLAY = {**STEP_DRAW, "draws": 1}
 STEP_CLOSE = {**STEP_PLAY, "plays": 1}
 
@@ -94,6 +101,7 @@ def test_province_membership_as_in_the_data_file():
     # "Württemberg and Hohenzollern count as separate provinces"; §10.4: Sigmaringen is in
     # Hohenzollern. The engine's tables are built from the data module.
     from game.thurn_und_taxis import rules
+
     assert len(data.PROVINCES) == 9
     assert sorted(c for cities in data.PROVINCES.values() for c in cities) == sorted(data.CITIES)
     for province, cities in data.PROVINCES.items():
@@ -109,10 +117,8 @@ def test_province_membership_as_in_the_data_file():
 
 def test_provinces_and_roads_match_the_map_data_file():
     # Map JSON: "regions = the 9 provinces ... a city's card colour = its province".
-    path = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "rules",
-                        "thurn-und-taxis-map.json")
-    if not os.path.exists(path):
-        pytest.skip("the shared map data file is not next to this checkout")
+    # a copy of ../shared/rules/thurn-und-taxis-map.json (the research data), kept with the tests
+    path = os.path.join(os.path.dirname(__file__), "data", "thurn-und-taxis-map.json")
     with open(path, encoding="utf-8") as f:
         source = json.load(f)
     assert {k: list(v) for k, v in data.PROVINCES.items()} == source["regions"]
@@ -122,15 +128,19 @@ def test_provinces_and_roads_match_the_map_data_file():
     assert dict(degree) == source["degree"]
     bonuses = source["bonuses"]
     assert {str(k): list(v) for k, v in data.ROUTE_STACKS.items()} == {
-        k: v for k, v in bonuses["route_length"].items() if k.isdigit()}
+        k: v for k, v in bonuses["route_length"].items() if k.isdigit()
+    }
     for name, (cities, tiles) in data.REGION_GROUPS.items():
         assert list(cities) == bonuses["region_groups"][name]["cities"]
         assert list(tiles) == bonuses["region_groups"][name]["tiles"]
     assert list(data.ALL_PROVINCES_STACK) == bonuses["all_provinces"]["tiles"]
-    assert list(data.ALL_PROVINCES_GERMAN) == \
-        bonuses["all_provinces"]["required_provinces_german_rules"]
-    assert {int(k): v["vp"] for k, v in source["carriages"].items() if k.isdigit()} == \
-        data.CARRIAGE_POINTS
+    assert (
+        list(data.ALL_PROVINCES_GERMAN)
+        == bonuses["all_provinces"]["required_provinces_german_rules"]
+    )
+    assert {
+        int(k): v["vp"] for k, v in source["carriages"].items() if k.isdigit()
+    } == data.CARRIAGE_POINTS
 
 
 def test_components_66_cards_30_bonus_tiles_20_houses():
@@ -138,8 +148,12 @@ def test_components_66_cards_30_bonus_tiles_20_houses():
     state = G.new(players=4, seed=3)
     cards = Counter(js(state)["pile"] + js(state)["display"])
     assert len(cards) == 22 and set(cards.values()) == {3}
-    tiles = sum(len(v) for v in data.ROUTE_STACKS.values()) + sum(
-        len(t) for _, t in data.REGION_GROUPS.values()) + len(data.ALL_PROVINCES_STACK) + 1
+    tiles = (
+        sum(len(v) for v in data.ROUTE_STACKS.values())
+        + sum(len(t) for _, t in data.REGION_GROUPS.values())
+        + len(data.ALL_PROVINCES_STACK)
+        + 1
+    )
     assert tiles == 30
     assert all(G.houses_left(state, p) == 20 for p in range(4))
 
@@ -192,8 +206,12 @@ def test_deck_option_is_checked():
 def test_display_slots_are_distinct_moves_and_refill_in_the_same_slot():
     # DESIGN §5: "Display slots are distinct moves even when two show the same city. A taken
     # display card is replaced in the same slot."
-    state = build(display=["Ulm", "Ulm", "Lodz", "Basel", "Passau", "Linz"],
-                  pile=["Pilsen", "Budweis"], hands=[["Augsburg"], [], []], step=STEP_DRAW)
+    state = build(
+        display=["Ulm", "Ulm", "Lodz", "Basel", "Passau", "Linz"],
+        pile=["Pilsen", "Budweis"],
+        hands=[["Augsburg"], [], []],
+        step=STEP_DRAW,
+    )
     moves = legal_json(state)
     assert {"draw": 0} in moves and {"draw": 1} in moves and {"draw": "deck"} in moves
     after = play(state, {"draw": 1})
@@ -207,16 +225,22 @@ def test_display_slots_are_distinct_moves_and_refill_in_the_same_slot():
 def test_empty_pile_reshuffles_discards_and_both_empty_leaves_only_the_display():
     # DESIGN §5: "When a card must be drawn and the pile is empty, the discards are shuffled
     # (state RNG) into a new pile; if both are empty, only the display can be drawn from."
-    state = build(display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
-                  discards=["Budweis", "Innsbruck", "Kempten"], hands=[["Augsburg"], [], []],
-                  step=STEP_DRAW)
+    state = build(
+        display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
+        discards=["Budweis", "Innsbruck", "Kempten"],
+        hands=[["Augsburg"], [], []],
+        step=STEP_DRAW,
+    )
     after = play(state, {"draw": 0})
     refill = js(after)["display"][0]
     assert refill in ("Budweis", "Innsbruck", "Kempten")
     assert sorted(js(after)["pile"] + [refill]) == ["Budweis", "Innsbruck", "Kempten"]
     assert js(after)["discards"] == [] and after.rng != state.rng
-    empty = build(display=["Ulm", "Lodz", None, None, None, None], hands=[["Augsburg"], [], []],
-                  step=STEP_DRAW)
+    empty = build(
+        display=["Ulm", "Lodz", None, None, None, None],
+        hands=[["Augsburg"], [], []],
+        step=STEP_DRAW,
+    )
     assert [m for m in legal_json(empty) if "draw" in m] == [{"draw": 0}, {"draw": 1}]
     with pytest.raises(IllegalMove, match="empty"):
         G.apply(empty, {"draw": "deck"})
@@ -230,20 +254,26 @@ def test_short_routes_list_the_right_end_only():
     # only."
     state = build(hands=[["Ulm", "Stuttgart", "Lodz"], [], []], step=STEP_PLAY)
     assert [m for m in legal_json(state) if "play" in m] == [
-        {"play": city, "end": "right"} for city in ("Stuttgart", "Ulm", "Lodz")]
-    one = build(hands=[["Ulm", "Lodz", "Augsburg"], [], []], routes=[["Stuttgart"], [], []],
-                step=STEP_PLAY)
+        {"play": city, "end": "right"} for city in ("Stuttgart", "Ulm", "Lodz")
+    ]
+    one = build(
+        hands=[["Ulm", "Lodz", "Augsburg"], [], []], routes=[["Stuttgart"], [], []], step=STEP_PLAY
+    )
     assert [m for m in legal_json(one) if "play" in m] == [{"play": "Ulm", "end": "right"}]
     # "left" on a one-card route is the same line: accepted as the equivalent right play
-    assert js(G.apply(one, {"play": "Ulm", "end": "left"})) == \
-        js(G.apply(one, {"play": "Ulm", "end": "right"}))
+    assert js(G.apply(one, {"play": "Ulm", "end": "left"})) == js(
+        G.apply(one, {"play": "Ulm", "end": "right"})
+    )
 
 
 def test_plays_must_follow_a_road_and_never_repeat_a_city():
     # Note §4: "The new city must be joined by a road on the board to the city on the end
     # where you place it" and "A city may appear only once in the same route."
-    state = build(hands=[["Ulm", "Lodz", "Carlsruhe", "Würzburg"], [], []],
-                  routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY)
+    state = build(
+        hands=[["Ulm", "Lodz", "Carlsruhe", "Würzburg"], [], []],
+        routes=[["Stuttgart", "Ulm"], [], []],
+        step=STEP_PLAY,
+    )
     plays = [m for m in legal_json(state) if "play" in m]
     assert plays == [{"play": "Carlsruhe", "end": "left"}, {"play": "Würzburg", "end": "left"}]
     with pytest.raises(IllegalMove, match="already on your route"):
@@ -261,8 +291,9 @@ def test_plays_must_follow_a_road_and_never_repeat_a_city():
 def test_abandon_only_before_the_first_play_and_a_play_must_follow():
     # DESIGN §5: "{"abandon": true}: only before the turn's first play, with a non-empty
     # route; a play must follow."
-    state = build(hands=[["Lodz", "Pilsen"], [], []], routes=[["Stuttgart", "Ulm"], [], []],
-                  step=STEP_PLAY)
+    state = build(
+        hands=[["Lodz", "Pilsen"], [], []], routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY
+    )
     assert {"abandon": True} in legal_json(state)
     assert G.must_abandon(state)
     after = play(state, {"abandon": True})
@@ -281,8 +312,11 @@ def test_abandon_only_before_the_first_play_and_a_play_must_follow():
 def test_postal_carrier_extends_both_ends():
     # DESIGN §5: "Postal Carrier before the plays end (then a second play)"; note §6: "Play a
     # second card from your hand. It must also be a legal play."
-    state = build(hands=[["Carlsruhe", "Augsburg"], [], []], routes=[["Stuttgart", "Ulm"], [], []],
-                  step=STEP_PLAY)
+    state = build(
+        hands=[["Carlsruhe", "Augsburg"], [], []],
+        routes=[["Stuttgart", "Ulm"], [], []],
+        step=STEP_PLAY,
+    )
     after = play(state, {"play": "Carlsruhe", "end": "left"})
     assert "carrier" in official_moves(after)
     after = play(after, {"official": "carrier"})
@@ -291,8 +325,12 @@ def test_postal_carrier_extends_both_ends():
     assert js(after)["routes"][0] == ["Carlsruhe", "Stuttgart", "Ulm", "Augsburg"]
     assert G.phase(after) == "close"
     # called before the first play it works the same
-    early = play(state, {"official": "carrier"}, {"play": "Augsburg", "end": "right"},
-                 {"play": "Carlsruhe", "end": "left"})
+    early = play(
+        state,
+        {"official": "carrier"},
+        {"play": "Augsburg", "end": "right"},
+        {"play": "Carlsruhe", "end": "left"},
+    )
     assert js(early)["routes"] == js(after)["routes"]
 
 
@@ -300,10 +338,12 @@ def test_postal_carrier_may_extend_a_route_just_started_but_not_give_it_up_again
     # Note §6 (INFERRED): "The second card may extend a route that the first card has just
     # started after you gave up your old route. You may not give up the route again between
     # the two cards."
-    state = build(hands=[["Lodz", "Pilsen"], [], []], routes=[["Stuttgart", "Ulm"], [], []],
-                  step=STEP_PLAY)
-    after = play(state, {"abandon": True}, {"play": "Pilsen", "end": "right"},
-                 {"official": "carrier"})
+    state = build(
+        hands=[["Lodz", "Pilsen"], [], []], routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY
+    )
+    after = play(
+        state, {"abandon": True}, {"play": "Pilsen", "end": "right"}, {"official": "carrier"}
+    )
     assert legal_json(after) == [{"play": "Lodz", "end": "right"}]
     after = play(after, {"play": "Lodz", "end": "right"})
     assert js(after)["routes"][0] == ["Pilsen", "Lodz"]
@@ -312,24 +352,30 @@ def test_postal_carrier_may_extend_a_route_just_started_but_not_give_it_up_again
 def test_postal_carrier_in_the_play_step_only_while_a_card_can_still_fit():
     # DESIGN §5: officials "are legal only while they still have an effect"; note §3: "during
     # the step that official belongs to" (the carrier: step 2, play).
-    drawing = build(display=["Lodz", None, None, None, None, None], hands=[["Ulm"], [], []],
-                    step=STEP_DRAW)
+    drawing = build(
+        display=["Lodz", None, None, None, None, None], hands=[["Ulm"], [], []], step=STEP_DRAW
+    )
     with pytest.raises(IllegalMove, match="draw first"):
         G.apply(drawing, {"official": "carrier"})
-    state = build(hands=[["Carlsruhe", "Lodz"], [], []], routes=[["Stuttgart", "Ulm"], [], []],
-                  step=STEP_PLAY)
+    state = build(
+        hands=[["Carlsruhe", "Lodz"], [], []], routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY
+    )
     after = play(state, {"play": "Carlsruhe", "end": "left"})
     assert "carrier" not in official_moves(after)
     with pytest.raises(IllegalMove, match="nothing to do"):
         G.apply(after, {"official": "carrier"})
     # called early, the second play is skipped when the first one leaves no card that fits
-    both = build(hands=[["Carlsruhe", "Lodz", "Pilsen"], [], []],
-                 routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY)
+    both = build(
+        hands=[["Carlsruhe", "Lodz", "Pilsen"], [], []],
+        routes=[["Stuttgart", "Ulm"], [], []],
+        step=STEP_PLAY,
+    )
     early = play(both, {"official": "carrier"}, {"play": "Carlsruhe", "end": "left"})
     assert G.phase(early) == "close"
     # and he is not offered when no two cards can follow each other
-    single = build(hands=[["Carlsruhe"], [], []], routes=[["Stuttgart", "Ulm"], [], []],
-                   step=STEP_PLAY)
+    single = build(
+        hands=[["Carlsruhe"], [], []], routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY
+    )
     with pytest.raises(IllegalMove, match="one after the other"):
         G.apply(single, {"official": "carrier"})
     assert "carrier" in official_moves(both)  # abandon, Pilsen, Lodz would do
@@ -355,8 +401,12 @@ def test_administrator_only_before_the_first_draw_replaces_the_whole_display():
 
 def test_postmaster_before_the_draws_end_gives_a_second_draw():
     # DESIGN §5: "Postmaster before the draws end (then a second draw)".
-    state = build(display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
-                  pile=["Budweis", "Innsbruck"], hands=[["Stuttgart"], [], []], step=STEP_DRAW)
+    state = build(
+        display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
+        pile=["Budweis", "Innsbruck"],
+        hands=[["Stuttgart"], [], []],
+        step=STEP_DRAW,
+    )
     after = play(state, {"draw": "deck"})
     assert G.phase(after) == "play" and "postmaster" in official_moves(after)
     after = play(after, {"official": "postmaster"})
@@ -370,19 +420,26 @@ def test_postmaster_before_the_draws_end_gives_a_second_draw():
 
 def test_one_official_per_turn():
     # Note §6: "You may use one official per turn."
-    state = build(display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
-                  pile=["Budweis", "Innsbruck"], hands=[["Stuttgart"], [], []], step=STEP_DRAW)
+    state = build(
+        display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
+        pile=["Budweis", "Innsbruck"],
+        hands=[["Stuttgart"], [], []],
+        step=STEP_DRAW,
+    )
     after = play(state, {"official": "postmaster"})
     assert official_moves(after) == []
     with pytest.raises(IllegalMove, match="one official per turn"):
         G.apply(after, {"official": "carrier"})
 
 
-@pytest.mark.parametrize("held, expected", [
-    (6, 7),     # holding the 6-carriage: 5 + 2 reaches the 7
-    (5, 6),     # holding the 5-carriage: the next one is the 6
-    (0, 3),     # no carriage yet: only the 3 (never skip a value)
-])
+@pytest.mark.parametrize(
+    "held, expected",
+    [
+        (6, 7),  # holding the 6-carriage: 5 + 2 reaches the 7
+        (5, 6),  # holding the 5-carriage: the next one is the 6
+        (0, 3),  # no carriage yet: only the 3 (never skip a value)
+    ],
+)
 def test_cartwright_turns_a_5_route_into_the_7_carriage_only_when_the_6_is_held(held, expected):
     # Note §5c: "a player holding the 6-carriage closes a 5-card route with the Cartwright and
     # takes the 7-carriage"; "The sequence is always 3 → 4 → 5 → 6 → 7. You can never skip".
@@ -404,8 +461,9 @@ def test_cartwright_does_not_count_for_route_length_tiles():
 def test_cartwright_only_when_closing_a_route_of_three():
     # DESIGN §5: "Cartwright before closing"; note §6: "step 3, when closing"; officials only
     # while they still have an effect.
-    playing = build(hands=[["Ulm"], [], []], routes=[["Carlsruhe", "Stuttgart"], [], []],
-                    step=STEP_PLAY)
+    playing = build(
+        hands=[["Ulm"], [], []], routes=[["Carlsruhe", "Stuttgart"], [], []], step=STEP_PLAY
+    )
     assert "cartwright" not in official_moves(playing)
     with pytest.raises(IllegalMove, match="after your plays"):
         G.apply(playing, {"official": "cartwright"})
@@ -444,19 +502,31 @@ def test_own_houses_are_skipped_and_too_few_houses_place_as_many_as_you_have():
     # DESIGN §5: "with too few houses left, as many as you have, of your choice; houses is
     # empty only when neither option can place a house"; note §5a: "Cities on the route that
     # already hold your house get nothing."
-    nineteen = [c for c in data.CITIES if c not in RULES_EXAMPLE][:15] + \
-        ["Sigmaringen", "Stuttgart", "Nürnberg", "Regensburg"]
-    state = build(hands=[[], [], []], routes=[RULES_EXAMPLE, [], []],
-                  houses=[nineteen[:18], [], []])  # 2 houses left
+    nineteen = [c for c in data.CITIES if c not in RULES_EXAMPLE][:15] + [
+        "Sigmaringen",
+        "Stuttgart",
+        "Nürnberg",
+        "Regensburg",
+    ]
+    state = build(
+        hands=[[], [], []], routes=[RULES_EXAMPLE, [], []], houses=[nineteen[:18], [], []]
+    )  # 2 houses left
     closes = sorted(sorted(m["close"]["houses"]) for m in legal_json(state) if "close" in m)
     # open route cities (all in Baiern): Regensburg, Ingolstadt, Augsburg; 2 houses left:
     # "every city of Baiern" becomes any 2 of them, "one per province" is any 1 of them
-    assert closes == [["Augsburg"], ["Augsburg", "Ingolstadt"], ["Augsburg", "Regensburg"],
-                      ["Ingolstadt"], ["Ingolstadt", "Regensburg"], ["Regensburg"]]
-    everywhere = build(hands=[[], [], []], routes=[RULES_EXAMPLE, [], []],
-                       houses=[RULES_EXAMPLE, [], []])
+    assert closes == [
+        ["Augsburg"],
+        ["Augsburg", "Ingolstadt"],
+        ["Augsburg", "Regensburg"],
+        ["Ingolstadt"],
+        ["Ingolstadt", "Regensburg"],
+        ["Regensburg"],
+    ]
+    everywhere = build(
+        hands=[[], [], []], routes=[RULES_EXAMPLE, [], []], houses=[RULES_EXAMPLE, [], []]
+    )
     assert [m for m in legal_json(everywhere) if "close" in m] == [{"close": {"houses": []}}]
-    with pytest.raises(IllegalMove, match="at least|every route city"):
+    with pytest.raises(IllegalMove, match=r"at least|every route city"):
         G.apply(state, {"close": {"houses": []}})
 
 
@@ -464,6 +534,7 @@ def test_close_accepts_exactly_the_listed_house_choices():
     # DESIGN §5: "houses is one complete option"; apply and legal_moves must agree on every
     # subset of the route's cities, in positions met in random games (few houses left too).
     from itertools import combinations
+
     checked = short_of_houses = 0
     for seed in range(12):
         state = G.new(players=2, seed=seed)
@@ -491,8 +562,7 @@ def test_placing_the_last_house_triggers_the_end():
     # Note §8: "When a player takes a 7-carriage or places his last house, finish the current
     # round and then stop"; the trigger takes the game-end tile.
     others = [c for c in data.CITIES if c not in ROUTE5][:17]
-    state = build(hands=[[], [], []], routes=[[], ROUTE5, []], houses=[[], others, []],
-                  turn=1)
+    state = build(hands=[[], [], []], routes=[[], ROUTE5, []], houses=[[], others, []], turn=1)
     options = sorted(sorted(m["close"]["houses"]) for m in legal_json(state) if "close" in m)
     assert ["Carlsruhe", "Freiburg", "Mannheim"] in options  # 3 left: all of Baden
     state = play(state, {"close": {"houses": ["Carlsruhe", "Freiburg", "Mannheim"]}})
@@ -518,24 +588,32 @@ def test_carriage_order_a_5_route_with_no_carriage_gives_only_the_3():
     assert js(seq)["carriage"][0] == 4 and js(seq)["log"][-1]["carriage"] is None
 
 
-@pytest.mark.parametrize("length, stacks, tile, value", [
-    (5, {}, "route_5", 2),
-    (6, {}, "route_6", 3),
-    (7, {}, "route_7", 4),
-    (7, {"route_7": 0}, "route_6", 3),                  # empty stack: the next shorter one
-    (7, {"route_7": 0, "route_6": 0}, "route_5", 2),    # and on down
-    (6, {"route_6": 1}, "route_6", 1),                  # top first: the last tile is the 1
-    (5, {"route_5": 0}, None, None),                    # nothing below the 5 stack
-])
+@pytest.mark.parametrize(
+    "length, stacks, tile, value",
+    [
+        (5, {}, "route_5", 2),
+        (6, {}, "route_6", 3),
+        (7, {}, "route_7", 4),
+        (7, {"route_7": 0}, "route_6", 3),  # empty stack: the next shorter one
+        (7, {"route_7": 0, "route_6": 0}, "route_5", 2),  # and on down
+        (6, {"route_6": 1}, "route_6", 1),  # top first: the last tile is the 1
+        (5, {"route_5": 0}, None, None),  # nothing below the 5 stack
+    ],
+)
 def test_route_length_tiles_with_fall_back(length, stacks, tile, value):
     # Note §5b: "a route of 5, 6, or 7+ cards takes the top tile of the 5, 6, or 7 stack. If
     # that stack is empty, take a tile from the stack for the next shorter length instead."
-    full = {k: len(v) for k, v in zip(("route_5", "route_6", "route_7"),
-                                       data.ROUTE_STACKS.values())}
+    full = {
+        k: len(v) for k, v in zip(("route_5", "route_6", "route_7"), data.ROUTE_STACKS.values())
+    }
     all_stacks = {**js(G.new(players=3))["stacks"], **full, **stacks}
     route = ROUTE7[:length]
-    state = build(hands=[[], [], []], routes=[route, [], []], stacks=all_stacks,
-                  houses=[["Mannheim", "Carlsruhe"], [], []])
+    state = build(
+        hands=[[], [], []],
+        routes=[route, [], []],
+        stacks=all_stacks,
+        houses=[["Mannheim", "Carlsruhe"], [], []],
+    )
     state = play(state, {"close": {"houses": ["Basel", "Zürich"]}})
     tiles = [t for t in js(state)["tiles"][0] if t[0].startswith("route")]
     assert tiles == ([[tile, value]] if tile else [])
@@ -552,48 +630,79 @@ def test_eight_card_route_uses_the_7_stack():
 def test_region_bonus_only_with_every_city_of_the_group():
     # Note §5b: "you get the top tile of a group's stack once you have a house in every city
     # of that group. The houses may come from any number of earlier routes."
-    two_of_three = build(hands=[[], [], []], routes=[["Carlsruhe", "Stuttgart", "Ulm"], [], []],
-                         houses=[["Mannheim"], [], []])
+    two_of_three = build(
+        hands=[[], [], []],
+        routes=[["Carlsruhe", "Stuttgart", "Ulm"], [], []],
+        houses=[["Mannheim"], [], []],
+    )
     after = play(two_of_three, {"close": {"houses": ["Carlsruhe"]}})
     assert js(after)["tiles"][0] == []  # Mannheim and Carlsruhe, no Freiburg
-    all_three = build(hands=[[], [], []], routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
-                      houses=[["Mannheim"], [], []])
+    all_three = build(
+        hands=[[], [], []],
+        routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
+        houses=[["Mannheim"], [], []],
+    )
     after = play(all_three, {"close": {"houses": ["Carlsruhe", "Freiburg"]}})
     assert js(after)["tiles"][0] == [["Baden", 3]]
     # a second player completing the group takes the next tile; nobody takes a group twice
-    again = build(hands=[[], [], []], routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
-                  houses=[["Mannheim"], [], []], tiles=[[["Baden", 3]], [], []],
-                  stacks={**js(G.new())["stacks"], "Baden": 2})
+    again = build(
+        hands=[[], [], []],
+        routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
+        houses=[["Mannheim"], [], []],
+        tiles=[[["Baden", 3]], [], []],
+        stacks={**js(G.new())["stacks"], "Baden": 2},
+    )
     after = play(again, {"close": {"houses": ["Carlsruhe", "Freiburg"]}})
     assert js(after)["tiles"][0] == [["Baden", 3]]
-    second = build(hands=[[], [], []], routes=[[], ["Carlsruhe", "Freiburg", "Basel"], []],
-                   houses=[[], ["Mannheim"], []], turn=1,
-                   stacks={**js(G.new())["stacks"], "Baden": 2})
+    second = build(
+        hands=[[], [], []],
+        routes=[[], ["Carlsruhe", "Freiburg", "Basel"], []],
+        houses=[[], ["Mannheim"], []],
+        turn=1,
+        stacks={**js(G.new())["stacks"], "Baden": 2},
+    )
     after = play(second, {"close": {"houses": ["Carlsruhe", "Freiburg"]}})
     assert js(after)["tiles"][1] == [["Baden", 2]]
 
 
-NON_BAIERN_HOUSES = ["Mannheim", "Stuttgart", "Sigmaringen", "Basel", "Innsbruck", "Salzburg",
-                     "Pilsen"]  # every province outside Baiern but Polen
+NON_BAIERN_HOUSES = [
+    "Mannheim",
+    "Stuttgart",
+    "Sigmaringen",
+    "Basel",
+    "Innsbruck",
+    "Salzburg",
+    "Pilsen",
+]  # every province outside Baiern but Polen
 
 
-@pytest.mark.parametrize("include_baiern, with_baiern_house, expected", [
-    (False, False, True), (True, False, False), (True, True, True)])
-def test_all_provinces_bonus_needs_the_8_provinces_outside_baiern(include_baiern,
-                                                                   with_baiern_house, expected):
+@pytest.mark.parametrize(
+    "include_baiern, with_baiern_house, expected",
+    [(False, False, True), (True, False, False), (True, True, True)],
+)
+def test_all_provinces_bonus_needs_the_8_provinces_outside_baiern(
+    include_baiern, with_baiern_house, expected
+):
     # DESIGN §5: option all_provinces_includes_baiern "(default false: the "all provinces"
     # bonus needs the 8 provinces outside Baiern)"; note §5b: "so Lodz is required".
     houses = NON_BAIERN_HOUSES + (["Nürnberg"] if with_baiern_house else [])
-    state = build(hands=[[], [], []], routes=[["Lodz", "Pilsen", "Budweis"], [], []],
-                  houses=[houses, [], []], all_provinces_includes_baiern=include_baiern)
+    state = build(
+        hands=[[], [], []],
+        routes=[["Lodz", "Pilsen", "Budweis"], [], []],
+        houses=[houses, [], []],
+        all_provinces_includes_baiern=include_baiern,
+    )
     after = play(state, {"close": {"houses": ["Lodz"]}})
     assert (["all_provinces", 6] in js(after)["tiles"][0]) is expected
 
 
 def test_all_provinces_bonus_missing_polen_gets_nothing():
     # Note §5b: "at least one house in each province other than Baiern ... so Lodz is required".
-    state = build(hands=[[], [], []], routes=[["Nürnberg", "Pilsen", "Budweis"], [], []],
-                  houses=[NON_BAIERN_HOUSES, [], []])
+    state = build(
+        hands=[[], [], []],
+        routes=[["Nürnberg", "Pilsen", "Budweis"], [], []],
+        houses=[NON_BAIERN_HOUSES, [], []],
+    )
     after = play(state, {"close": {"houses": ["Budweis"]}})
     assert js(after)["tiles"][0] == []
 
@@ -601,8 +710,12 @@ def test_all_provinces_bonus_missing_polen_gets_nothing():
 def test_empty_region_stack_gives_nothing():
     # Note §5b: "If you qualify but that stack (other than a length stack) is empty, you get
     # nothing."
-    state = build(hands=[[], [], []], routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
-                  houses=[["Mannheim"], [], []], stacks={**js(G.new())["stacks"], "Baden": 0})
+    state = build(
+        hands=[[], [], []],
+        routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
+        houses=[["Mannheim"], [], []],
+        stacks={**js(G.new())["stacks"], "Baden": 0},
+    )
     after = play(state, {"close": {"houses": ["Carlsruhe", "Freiburg"]}})
     assert js(after)["tiles"][0] == []
 
@@ -620,7 +733,8 @@ def test_hand_is_cut_to_three_after_closing_and_the_player_chooses():
     moves = legal_json(closed)
     assert all(len(m["discard"]) == 2 for m in moves)
     assert {"discard": ["Lodz", "Lodz"]} in moves and len(moves) == len(
-        {json.dumps(m) for m in moves}) == 7  # distinct pairs of a hand with two Lodz
+        {json.dumps(m) for m in moves}
+    ) == 7  # distinct pairs of a hand with two Lodz
     with pytest.raises(IllegalMove, match="exactly 2"):
         G.apply(closed, {"discard": ["Lodz"]})
     with pytest.raises(IllegalMove, match="hold no"):
@@ -628,8 +742,9 @@ def test_hand_is_cut_to_three_after_closing_and_the_player_chooses():
     after = play(closed, {"discard": ["Lodz", "Ulm"]})
     assert sorted(js(after)["hands"][0]) == ["Basel", "Lodz", "Passau"]
     assert after.turn == 1
-    assert sorted(js(after)["discards"]) == sorted(["Carlsruhe", "Stuttgart", "Würzburg",
-                                                    "Lodz", "Ulm"])
+    assert sorted(js(after)["discards"]) == sorted(
+        ["Carlsruhe", "Stuttgart", "Würzburg", "Lodz", "Ulm"]
+    )
 
 
 # ---- game end and scoring (note §8; DESIGN §5) -------------------------------------------------
@@ -641,16 +756,25 @@ def end_trigger(players, seat):
     hands[seat] = []
     carriage = [0] * players
     carriage[seat] = 6
-    state = build(players=players, hands=hands, routes=routes, carriage=carriage, turn=seat,
-                  houses=[[] for _ in range(players)], known=[[] for _ in range(players)],
-                  tiles=[[] for _ in range(players)],
-                  display=["Ulm", "Ulm", "Ulm", "Basel", "Passau", "Linz"],
-                  pile=["Budweis", "Pilsen", "Pilsen", "Pilsen", "Budweis", "Budweis"])
+    state = build(
+        players=players,
+        hands=hands,
+        routes=routes,
+        carriage=carriage,
+        turn=seat,
+        houses=[[] for _ in range(players)],
+        known=[[] for _ in range(players)],
+        tiles=[[] for _ in range(players)],
+        display=["Ulm", "Ulm", "Ulm", "Basel", "Passau", "Linz"],
+        pile=["Budweis", "Pilsen", "Pilsen", "Pilsen", "Budweis", "Budweis"],
+    )
     return play(state, {"close": {"houses": ["Basel", "Zürich"]}})
 
 
-@pytest.mark.parametrize("players, seat, turns_left", [
-    (3, 0, [1, 2]), (3, 1, [2]), (3, 2, []), (4, 1, [2, 3]), (2, 0, [1])])
+@pytest.mark.parametrize(
+    "players, seat, turns_left",
+    [(3, 0, [1, 2]), (3, 1, [2]), (3, 2, []), (4, 1, [2, 3]), (2, 0, [1])],
+)
 def test_final_round_finishes_after_the_trigger(players, seat, turns_left):
     # Note §8: "finish the current round and then stop. The player sitting to the right of
     # the start player has the last turn, so everyone gets the same number of turns."
@@ -670,17 +794,32 @@ def test_final_score_best_carriage_plus_tiles_minus_unplaced_houses():
     # 1 per house not placed"; DESIGN §5: "the penalty for houses not placed is applied when
     # the game is over"; the game-end tile is worth 1.
     houses = list(data.CITIES[:16])
-    running = build(hands=[[], [], []], carriage=[6, 4, 0], houses=[houses, [], []],
-                    tiles=[[["route_7", 4], ["Baden", 3]], [["route_5", 2]], []])
+    running = build(
+        hands=[[], [], []],
+        carriage=[6, 4, 0],
+        houses=[houses, [], []],
+        tiles=[[["route_7", 4], ["Baden", 3]], [["route_5", 2]], []],
+    )
     assert G.scores(running) == [7 + 7, 3 + 2, 0]
     assert G.projected_scores(running) == [14 - 4, 5 - 20, -20]
-    over = build(hands=[[], [], []], carriage=[6, 4, 0], houses=[houses, [], []],
-                 tiles=[[["route_7", 4], ["Baden", 3]], [["route_5", 2]], []],
-                 over=True, final_round=True, end_tile=1)
+    over = build(
+        hands=[[], [], []],
+        carriage=[6, 4, 0],
+        houses=[houses, [], []],
+        tiles=[[["route_7", 4], ["Baden", 3]], [["route_5", 2]], []],
+        over=True,
+        final_round=True,
+        end_tile=1,
+    )
     assert G.scores(over) == [7 + 7 - 4, 3 + 2 + 1 - 20, -20]
-    assert G.score_breakdown(over)[0] == {"carriage": 7, "route_bonus": 4, "region_bonus": 3,
-                                         "all_provinces_bonus": 0, "game_end": 0,
-                                         "unplaced_houses": -4}
+    assert G.score_breakdown(over)[0] == {
+        "carriage": 7,
+        "route_bonus": 4,
+        "region_bonus": 3,
+        "all_provinces_bonus": 0,
+        "game_end": 0,
+        "unplaced_houses": -4,
+    }
     assert G.score_breakdown(over)[1]["game_end"] == 1
     assert G.current_player(over) is None and G.legal_moves(over) == []
 
@@ -688,10 +827,18 @@ def test_final_score_best_carriage_plus_tiles_minus_unplaced_houses():
 def finished(scores_by_carriage, end_tile, players=3):
     carriage = [{0: 0, 2: 3, 3: 4, 5: 5, 7: 6, 10: 7}[pts] for pts in scores_by_carriage]
     everything = list(data.CITIES[:20])
-    return build(players=players, hands=[[] for _ in range(players)],
-                 routes=[[] for _ in range(players)], known=[[] for _ in range(players)],
-                 tiles=[[] for _ in range(players)], houses=[everything] * players,
-                 carriage=carriage, over=True, final_round=True, end_tile=end_tile)
+    return build(
+        players=players,
+        hands=[[] for _ in range(players)],
+        routes=[[] for _ in range(players)],
+        known=[[] for _ in range(players)],
+        tiles=[[] for _ in range(players)],
+        houses=[everything] * players,
+        carriage=carriage,
+        over=True,
+        final_round=True,
+        end_tile=end_tile,
+    )
 
 
 def test_tie_break_by_game_end_tile_then_seat_order_from_its_holder():
@@ -712,9 +859,16 @@ def test_tie_break_by_game_end_tile_then_seat_order_from_its_holder():
 
 def test_tie_with_the_holder_goes_to_the_holder():
     # Note §8: "Among the tied leaders, the one holding the game-end tile wins."
-    state = build(hands=[[], [], []], carriage=[7, 6, 0], tiles=[[], [["route_5", 2]], []],
-                  houses=[list(data.CITIES[:20])] * 3, over=True, final_round=True,
-                  end_tile=1, known=[[], [], []])
+    state = build(
+        hands=[[], [], []],
+        carriage=[7, 6, 0],
+        tiles=[[], [["route_5", 2]], []],
+        houses=[list(data.CITIES[:20])] * 3,
+        over=True,
+        final_round=True,
+        end_tile=1,
+        known=[[], [], []],
+    )
     assert G.scores(state) == [10, 10, 0] and G.winners(state) == [1]
 
 
@@ -723,10 +877,13 @@ def test_view_hides_hands_pile_rng_and_others_tile_values():
     # DESIGN §5: "bonus tile values are hidden from opponents: scores of the full state counts
     # them, while a seat's screen is drawn from view(state, seat), where others' bonus tiles
     # are a count, face down"; DESIGN §2: the view removes hands, deck order and the RNG.
-    state = build(hands=[["Ulm", "Lodz"], ["Basel", "Passau", "Linz"], []],
-                  known=[[], ["Passau"], []], pile=["Pilsen", "Budweis"],
-                  tiles=[[["Baden", 3]], [["route_5", 2]], []],
-                  stacks={**js(G.new())["stacks"], "Baden": 2, "route_5": 1})
+    state = build(
+        hands=[["Ulm", "Lodz"], ["Basel", "Passau", "Linz"], []],
+        known=[[], ["Passau"], []],
+        pile=["Pilsen", "Budweis"],
+        tiles=[[["Baden", 3]], [["route_5", 2]], []],
+        stacks={**js(G.new())["stacks"], "Baden": 2, "route_5": 1},
+    )
     view = js(G.view(state, 0))
     assert view["rng"] is None and view["pile"] == 2
     assert view["hands"] == [["Ulm", "Lodz"], 3, 0]  # own cards, in map order
@@ -742,9 +899,13 @@ def test_view_hides_hands_pile_rng_and_others_tile_values():
 def test_cards_taken_from_the_display_stay_known_until_played():
     # Issue #6: "be exact about which information is public": everyone saw a display card go
     # into the hand; a card drawn from the pile is not named.
-    state = build(display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
-                  pile=["Budweis", "Augsburg"], hands=[["Stuttgart"], [], []],
-                  routes=[["Carlsruhe"], [], []], step=STEP_DRAW)
+    state = build(
+        display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
+        pile=["Budweis", "Augsburg"],
+        hands=[["Stuttgart"], [], []],
+        routes=[["Carlsruhe"], [], []],
+        step=STEP_DRAW,
+    )
     state = play(state, {"official": "postmaster"}, {"draw": 0}, {"draw": "deck"})
     seen = js(G.view(state, 1))
     assert seen["hands"][0] == 3 and seen["known"][0] == ["Ulm"]
@@ -753,9 +914,15 @@ def test_cards_taken_from_the_display_stay_known_until_played():
     assert G.view(state, 1).hands[0] == 2
     # the determinizations of seat 1 always give seat 0 its Ulm
     assert all(CITY_ULM in G.determinize(G.view(state, 1), Rng(k)).hands[0] for k in range(10))
-    played = play(build(hands=[["Ulm", "Ulm"], [], []], known=[["Ulm"], [], []],
-                        routes=[["Stuttgart"], [], []], step=STEP_PLAY),
-                  {"play": "Ulm", "end": "right"})
+    played = play(
+        build(
+            hands=[["Ulm", "Ulm"], [], []],
+            known=[["Ulm"], [], []],
+            routes=[["Stuttgart"], [], []],
+            step=STEP_PLAY,
+        ),
+        {"play": "Ulm", "end": "right"},
+    )
     assert js(played)["known"][0] == []  # which Ulm was played nobody can tell
 
 
@@ -763,8 +930,11 @@ CITY_ULM = data.CITIES.index("Ulm")
 
 
 def test_log_shows_others_bonus_kinds_but_not_values():
-    state = build(hands=[[], [], []], routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
-                  houses=[["Mannheim"], [], []])
+    state = build(
+        hands=[[], [], []],
+        routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
+        houses=[["Mannheim"], [], []],
+    )
     state = play(state, {"close": {"houses": ["Carlsruhe", "Freiburg"]}})
     own = js(G.view(state, 0))["log"][-1]
     other = js(G.view(state, 1))["log"][-1]
@@ -779,9 +949,12 @@ def test_log_shows_others_bonus_kinds_but_not_values():
 def test_determinize_keeps_known_cards_and_samples_the_pile_from_its_batch():
     # Issue #6: "determinize(view, rng) samples them consistently with what that seat knows";
     # the pile after a reshuffle holds only cards that were in the discards then.
-    state = build(hands=[["Ulm"], ["Lodz", "Lodz", "Basel"], ["Passau", "Linz"]],
-                  known=[["Ulm"], ["Lodz"], []], pile=["Pilsen", "Budweis", "Budweis"],
-                  pile_batch={"Pilsen": 1, "Budweis": 2})
+    state = build(
+        hands=[["Ulm"], ["Lodz", "Lodz", "Basel"], ["Passau", "Linz"]],
+        known=[["Ulm"], ["Lodz"], []],
+        pile=["Pilsen", "Budweis", "Budweis"],
+        pile_batch={"Pilsen": 1, "Budweis": 2},
+    )
     view = G.view(state, 0)
     for seed in range(20):
         full = G.determinize(view, Rng(seed))
@@ -795,34 +968,46 @@ def test_undoable_only_for_steps_that_reveal_nothing():
     # Issue #6: undoable is True for playing, officials that reveal nothing, abandoning,
     # passing; False for any draw, the Administrator, closing that takes a bonus tile.
     display = ["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"]
-    drawing = build(display=display, pile=["Budweis", "Innsbruck", "Kempten"],
-                    hands=[["Stuttgart", "Carlsruhe"], [], []],
-                    routes=[["Mannheim", "Würzburg"], [], []], step=STEP_DRAW)
+    drawing = build(
+        display=display,
+        pile=["Budweis", "Innsbruck", "Kempten"],
+        hands=[["Stuttgart", "Carlsruhe"], [], []],
+        routes=[["Mannheim", "Würzburg"], [], []],
+        step=STEP_DRAW,
+    )
     for move in ({"draw": 0}, {"draw": "deck"}, {"official": "administrator"}):
         assert not G.undoable(drawing, G.apply(drawing, move))
     assert G.undoable(drawing, G.apply(drawing, {"official": "postmaster"}))
     playing = play(drawing, {"draw": "deck"})
-    for move in ({"play": "Stuttgart", "end": "right"}, {"abandon": True},
-                 {"official": "carrier"}):
+    for move in ({"play": "Stuttgart", "end": "right"}, {"abandon": True}, {"official": "carrier"}):
         assert G.undoable(playing, G.apply(playing, move))
     closing = play(playing, {"play": "Stuttgart", "end": "right"})
     for move in ({"pass": True}, {"official": "cartwright"}):
         assert G.undoable(closing, G.apply(closing, move))
     plain = G.apply(closing, {"close": {"houses": ["Mannheim", "Stuttgart", "Würzburg"]}})
     assert G.undoable(closing, plain)  # houses and a carriage: nothing hidden shows
-    bonus = build(hands=[[], [], []], routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
-                  houses=[["Mannheim"], [], []])
+    bonus = build(
+        hands=[[], [], []],
+        routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
+        houses=[["Mannheim"], [], []],
+    )
     assert not G.undoable(bonus, G.apply(bonus, {"close": {"houses": ["Carlsruhe", "Freiburg"]}}))
 
 
 def test_describe_move_never_names_a_card_drawn_blind():
     # Issue #6: "never reveal hidden info in a public log line (a draw from the pile does not
     # name the card)".
-    state = build(display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
-                  pile=["Budweis"], hands=[["Stuttgart"], [], []], step=STEP_DRAW)
+    state = build(
+        display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
+        pile=["Budweis"],
+        hands=[["Stuttgart"], [], []],
+        step=STEP_DRAW,
+    )
     assert G.describe_move(state, {"draw": "deck"}) == ("tnt.log.draw_deck", {"player": 0})
     assert G.describe_move(state, {"draw": 0}) == (
-        "tnt.log.draw_display", {"player": 0, "slot": 0, "city": "Ulm"})
+        "tnt.log.draw_display",
+        {"player": 0, "slot": 0, "city": "Ulm"},
+    )
     key, params = G.describe_move(state, {"official": "administrator"})
     assert key == "tnt.log.official" and params["official"] == "administrator"
 
@@ -830,8 +1015,11 @@ def test_describe_move_never_names_a_card_drawn_blind():
 # ---- queries for the board and the AI ----------------------------------------------------------
 def test_extensions_lists_hand_cards_per_end():
     # Note §12 (UI): "show which hand cards can legally be played at each end of the route".
-    state = build(hands=[["Carlsruhe", "Würzburg", "Augsburg", "Lodz", "Ulm"], [], []],
-                  routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY)
+    state = build(
+        hands=[["Carlsruhe", "Würzburg", "Augsburg", "Lodz", "Ulm"], [], []],
+        routes=[["Stuttgart", "Ulm"], [], []],
+        step=STEP_PLAY,
+    )
     assert G.extensions(state) == {"left": ["Carlsruhe", "Würzburg"], "right": ["Augsburg"]}
     assert not G.must_abandon(state)
     empty = build(hands=[["Lodz", "Ulm"], [], []], step=STEP_PLAY)
@@ -842,42 +1030,68 @@ def test_extensions_lists_hand_cards_per_end():
 
 def test_must_abandon_when_no_hand_card_fits():
     # Note §12: "warn before a route would be forced to be given up".
-    state = build(hands=[["Lodz", "Basel"], [], []], routes=[["Stuttgart", "Ulm"], [], []],
-                  step=STEP_PLAY)
+    state = build(
+        hands=[["Lodz", "Basel"], [], []], routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY
+    )
     assert G.must_abandon(state)
-    assert [m for m in legal_json(state) if "play" in m or "abandon" in m] == [
-        {"abandon": True}]
+    assert [m for m in legal_json(state) if "play" in m or "abandon" in m] == [{"abandon": True}]
     assert not G.must_abandon(build(hands=[["Lodz"], [], []], step=STEP_PLAY))
 
 
 def test_closing_options_say_what_each_choice_earns():
     # Issue #6: "which houses each closing option would place and what it would earn".
-    state = build(hands=[[], [], []], routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
-                  houses=[["Mannheim"], [], []])
+    state = build(
+        hands=[[], [], []],
+        routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
+        houses=[["Mannheim"], [], []],
+    )
     options = {tuple(o["houses"]): o for o in G.closing_options(state)}
-    assert set(options) == {("Carlsruhe", "Freiburg"), ("Basel",), ("Basel", "Carlsruhe"),
-                            ("Basel", "Freiburg")}
+    assert set(options) == {
+        ("Carlsruhe", "Freiburg"),
+        ("Basel",),
+        ("Basel", "Carlsruhe"),
+        ("Basel", "Freiburg"),
+    }
     baden = options[("Carlsruhe", "Freiburg")]
     assert baden["bonuses"] == [{"tile": "Baden", "value": 3}] and baden["carriage"] == 3
     assert baden["banked_gain"] == 3 + 2 and baden["projected_gain"] == 5 + 2
     assert options[("Basel",)]["banked_gain"] == 2 and not baden["game_end"]
     # what the legal moves offer is exactly what the query describes
-    assert sorted(options) == sorted(tuple(m["close"]["houses"]) for m in legal_json(state)
-                                     if "close" in m)
-    assert G.closing_options(build(hands=[[], [], []], routes=[["Ulm", "Stuttgart"], [], []])) \
-        == []
+    assert sorted(options) == sorted(
+        tuple(m["close"]["houses"]) for m in legal_json(state) if "close" in m
+    )
+    assert G.closing_options(build(hands=[[], [], []], routes=[["Ulm", "Stuttgart"], [], []])) == []
     seven = build(hands=[[], [], []], routes=[ROUTE5, [], []], carriage=[6, 0, 0])
     assert G.closing_options(seven)[0]["carriage"] is None
-    assert all(o["carriage"] == 7 and o["game_end"] == "carriage_7"
-               for o in G.closing_options(seven, cartwright=True))
+    assert all(
+        o["carriage"] == 7 and o["game_end"] == "carriage_7"
+        for o in G.closing_options(seven, cartwright=True)
+    )
 
 
 # ---- moves and states as JSON (DESIGN §2, §3) -------------------------------------------------
-@pytest.mark.parametrize("bad", [
-    None, [], {}, {"draw": 6}, {"draw": True}, {"draw": "pile"}, {"official": "mayor"},
-    {"play": "Munich", "end": "right"}, {"play": "Ulm"}, {"play": "Ulm", "end": "up"},
-    {"abandon": False}, {"pass": 1}, {"close": ["Ulm"]}, {"close": {"houses": "Ulm"}},
-    {"discard": "Ulm"}, {"discard": [1]}, {"draw": 1, "play": "Ulm"}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        [],
+        {},
+        {"draw": 6},
+        {"draw": True},
+        {"draw": "pile"},
+        {"official": "mayor"},
+        {"play": "Munich", "end": "right"},
+        {"play": "Ulm"},
+        {"play": "Ulm", "end": "up"},
+        {"abandon": False},
+        {"pass": 1},
+        {"close": ["Ulm"]},
+        {"close": {"houses": "Ulm"}},
+        {"discard": "Ulm"},
+        {"discard": [1]},
+        {"draw": 1, "play": "Ulm"},
+    ],
+)
 def test_malformed_moves_are_rejected_with_a_reason(bad):
     with pytest.raises(IllegalMove) as info:
         G.parse_move(bad)
@@ -902,7 +1116,7 @@ def test_state_round_trips_and_damaged_states_raise_bad_data():
     assert again == state and js(again) == js(state)
     damaged = js(state)
     damaged["hands"][0] = damaged["hands"][0] + ["Lodz"]
-    with pytest.raises(BadData, match="add up|more than"):
+    with pytest.raises(BadData, match=r"add up|more than"):
         G.from_json(damaged)
     bad_route = js(state)
     bad_route["routes"][1] = ["Lodz", "Ulm"]
@@ -947,6 +1161,7 @@ def test_uniform_random_play_ends():
 def test_match_undo_save_and_link_round_trip():
     # DESIGN §2 saves replay moves through apply; the core Match uses undoable for fair undo.
     from game.core.match import Match
+
     match = Match("thurn-und-taxis", players=3, seed=21)
     match.play({"draw": "deck"})
     assert not match.can_undo()  # a card drawn blind

@@ -8,9 +8,9 @@ sees only what they may, and every text comes from the translation table.
 
 import base64
 import itertools
-from collections import Counter
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -18,9 +18,19 @@ import pytest
 from game.core import Rng
 from game.thurn_und_taxis import draw
 from game.thurn_und_taxis.board import Board
-from game.thurn_und_taxis.rules import (GAME, KIND_INDEX, STACK_VALUES, Abandon, Close, Discard,
-                                        Draw, Official, Pass, Play)
-from game.ui.i18n import Translator
+from game.thurn_und_taxis.rules import (
+    GAME,
+    KIND_INDEX,
+    STACK_VALUES,
+    Abandon,
+    Close,
+    Discard,
+    Draw,
+    Official,
+    Pass,
+    Play,
+)
+from game.view.i18n import Translator
 
 ROOT = Path(__file__).resolve().parent.parent
 STRINGS = json.loads((ROOT / "assets" / "strings.json").read_text("utf-8"))
@@ -73,8 +83,24 @@ def build(**fields):
     return GAME.from_json(obj)
 
 
-DECK = ["Ulm", "Lodz", "Basel", "Pilsen", "Freiburg", "Mannheim", "Augsburg", "Kempten",
-        "Budweis", "München", "Würzburg", "Linz", "Innsbruck", "Passau", "Salzburg", "Zürich"]
+DECK = [
+    "Ulm",
+    "Lodz",
+    "Basel",
+    "Pilsen",
+    "Freiburg",
+    "Mannheim",
+    "Augsburg",
+    "Kempten",
+    "Budweis",
+    "München",
+    "Würzburg",
+    "Linz",
+    "Innsbruck",
+    "Passau",
+    "Salzburg",
+    "Zürich",
+]
 
 
 def play(state, *moves):
@@ -109,8 +135,11 @@ def reachable(board, state):
         if GAME.phase(state) != "play":
             continue
         press(act)
-        for end in [a for a in enabled_acts(board.panel_markup(state, seat, NAMES, TR, True))
-                    if a.startswith("end:")]:
+        for end in [
+            a
+            for a in enabled_acts(board.panel_markup(state, seat, NAMES, TR, True))
+            if a.startswith("end:")
+        ]:
             assert press(end) is not None
         board.cancel()
     if "abandon" in acts:
@@ -187,8 +216,13 @@ def test_forced_postmaster_is_named_and_shown_as_this_turns_official():
 def at_play(hand, route, seat=0):
     hands = [hand, []] if seat == 0 else [[], hand]
     routes = [route, []] if seat == 0 else [[], route]
-    return build(hands=hands, routes=routes, display=DECK[:6], pile=DECK[6:],
-                 step={"official": None, "draws": 1, "draws_needed": 1})
+    return build(
+        hands=hands,
+        routes=routes,
+        display=DECK[:6],
+        pile=DECK[6:],
+        step={"official": None, "draws": 1, "draws_needed": 1},
+    )
 
 
 def test_a_hand_card_then_an_end_plays_it_and_the_map_shows_where():
@@ -199,8 +233,9 @@ def test_a_hand_card_then_an_end_plays_it_and_the_map_shows_where():
     chosen = board.selected_city(state)
     markup = board.panel_markup(state, 0, NAMES, TR, True)
     ends = [a for a in enabled_acts(markup) if a.startswith("end:")]
-    legal_ends = [m.end for m in GAME.legal_moves(state)
-                  if isinstance(m, Play) and m.city == chosen]
+    legal_ends = [
+        m.end for m in GAME.legal_moves(state) if isinstance(m, Play) and m.city == chosen
+    ]
     assert sorted(e.split(":")[1] for e in ends) == sorted(legal_ends)
     over = board.overlay_markup(state, 0, True)
     assert 'class="tnt-chosen"' in over and "tnt-preview" in over  # ringed, road to the end
@@ -251,8 +286,13 @@ def test_must_give_up_warns_and_giving_up_needs_a_confirmation():
 
 def test_draw_step_warns_when_nothing_in_hand_fits_and_marks_display_cards_that_do():
     # Rules note §12: "warn before a route would be forced to be given up"; show which cards fit
-    state = build(hands=[["Lodz"], []], routes=[["Ulm", "Augsburg"], []], display=DECK[:6],
-                  pile=DECK[6:], step={"official": None, "draws_needed": 1})
+    state = build(
+        hands=[["Lodz"], []],
+        routes=[["Ulm", "Augsburg"], []],
+        display=DECK[:6],
+        pile=DECK[6:],
+        step={"official": None, "draws_needed": 1},
+    )
     board = Board()
     markup = board.panel_markup(state, 0, NAMES, TR, True)
     assert "None of your cards fits your route" in markup
@@ -267,9 +307,13 @@ RULES_EXAMPLE = ["Sigmaringen", "Stuttgart", "Nürnberg", "Regensburg", "Ingolst
 
 
 def at_close(route, hand=("Lodz",), step=None):
-    return build(hands=[list(hand), []], routes=[route, []], display=DECK[:6], pile=DECK[6:],
-                 step={"official": None, "draws": 1, "draws_needed": 1, "plays": 1,
-                       **(step or {})})
+    return build(
+        hands=[list(hand), []],
+        routes=[route, []],
+        display=DECK[:6],
+        pile=DECK[6:],
+        step={"official": None, "draws": 1, "draws_needed": 1, "plays": 1, **(step or {})},
+    )
 
 
 def test_closing_options_are_listed_with_what_they_build_and_earn():
@@ -289,8 +333,9 @@ def test_closing_options_are_listed_with_what_they_build_and_earn():
     assert "close-go" not in enabled_acts(markup)  # nothing chosen yet
     k = next(k for k, o in enumerate(options) if len(o["houses"]) == 4)
     board.point(state, f"opt:{k}")
-    ghosts = re.findall(r'class="tnt-ghost" data-city="([^"]+)"',
-                        board.overlay_markup(state, 0, True))
+    ghosts = re.findall(
+        r'class="tnt-ghost" data-city="([^"]+)"', board.overlay_markup(state, 0, True)
+    )
     assert sorted(ghosts) == sorted(options[k]["houses"])
     board.act(state, f"close:{k}")
     assert board.act(state, "close-go") == Close(tuple(sorted(options[k]["houses"])))
@@ -330,8 +375,9 @@ def test_cartwright_explains_his_effect_and_then_the_route_must_close():
 def test_discard_step_keeps_exactly_three_chosen_cards():
     # DESIGN §5: "{discard: [CITY...]} when the hand must be cut to 3 after closing (the player
     # chooses)"; rules note §5d
-    state = at_close(["Ulm", "Augsburg", "München"],
-                     hand=["Lodz", "Pilsen", "Basel", "Basel", "Freiburg"])
+    state = at_close(
+        ["Ulm", "Augsburg", "München"], hand=["Lodz", "Pilsen", "Basel", "Basel", "Freiburg"]
+    )
     state = GAME.apply(state, GAME.legal_moves(state)[0])
     assert GAME.phase(state) == "discard"
     board = Board()
@@ -351,8 +397,13 @@ def test_discard_step_keeps_exactly_three_chosen_cards():
 def with_tiles():
     """A mid-game 3-player state in which seat 1 holds bonus tiles and cards."""
     for state in positions(seeds=(2, 6, 9), players=(3,)):
-        if (state.tiles[1] and len(state.hands[1]) > len(state.known[1]) and state.turn == 0
-                and not state.over and len(state.pile) > 3):
+        if (
+            state.tiles[1]
+            and len(state.hands[1]) > len(state.known[1])
+            and state.turn == 0
+            and not state.over
+            and len(state.pile) > 3
+        ):
             return state
     raise AssertionError("no such position")
 
@@ -386,26 +437,33 @@ def test_a_viewer_never_gets_others_hands_bonus_values_or_the_pile_order():
     state = with_tiles()
     other = altered(state)
     assert GAME.to_json(other)["hands"][1] != GAME.to_json(state)["hands"][1]
-    assert [t[1] for t in GAME.to_json(other)["tiles"][1]] != \
-        [t[1] for t in GAME.to_json(state)["tiles"][1]]
+    assert [t[1] for t in GAME.to_json(other)["tiles"][1]] != [
+        t[1] for t in GAME.to_json(state)["tiles"][1]
+    ]
     for viewer, interactive in ((0, True), (None, False), (2, False)):
         a, b = Board(), Board()
-        assert a.panel_markup(state, viewer, NAMES, TR, interactive) == \
-            b.panel_markup(other, viewer, NAMES, TR, interactive)
+        assert a.panel_markup(state, viewer, NAMES, TR, interactive) == b.panel_markup(
+            other, viewer, NAMES, TR, interactive
+        )
         assert a.board_markup(state, viewer) == b.board_markup(other, viewer)
-        assert a.overlay_markup(state, viewer, interactive) == \
-            b.overlay_markup(other, viewer, interactive)
+        assert a.overlay_markup(state, viewer, interactive) == b.overlay_markup(
+            other, viewer, interactive
+        )
     assert "face down" in Board().panel_markup(state, 0, NAMES, TR, True)
     # ...while the seat itself sees its hand and its tile values (so the test can tell)
-    assert Board().panel_markup(state, 1, NAMES, TR, False) != \
-        Board().panel_markup(other, 1, NAMES, TR, False)
+    assert Board().panel_markup(state, 1, NAMES, TR, False) != Board().panel_markup(
+        other, 1, NAMES, TR, False
+    )
     own = Board().panel_markup(state, 1, NAMES, TR, False)
     hand = GAME.to_json(state)["hands"][1]
-    assert re.findall(r'class="tnt-card-city">([^<]+)<', own.split("tnt-hand")[1])[:len(hand)] \
-        == hand
+    assert (
+        re.findall(r'class="tnt-card-city">([^<]+)<', own.split("tnt-hand")[1])[: len(hand)] == hand
+    )
     values = [v for _, v in GAME.to_json(state)["tiles"][1]]
-    player_row = own.split('data-seat="1"')[0].rsplit("<li", 1)[-1] + own.split(
-        'data-seat="1"')[1].split("</li>")[0]
+    player_row = (
+        own.split('data-seat="1"')[0].rsplit("<li", 1)[-1]
+        + own.split('data-seat="1"')[1].split("</li>")[0]
+    )
     assert all(str(v) in player_row for v in values)
     assert "face down" not in player_row
 
@@ -427,8 +485,14 @@ def test_bonus_values_are_turned_up_at_the_end_with_the_final_scoring():
     assert "face down" not in markup and not re.search(r"\d hidden", markup)
     totals = re.findall(r'<tr class="tnt-total">(.*?)</tr>', markup)[0]
     assert [int(n) for n in re.findall(r"<b>(-?\d+)</b>", totals)] == GAME.scores(state)
-    for part in ("best carriage", "route bonuses", "region bonuses", "all provinces",
-                 "game-end tile", "houses not placed"):
+    for part in (
+        "best carriage",
+        "route bonuses",
+        "region bonuses",
+        "all provinces",
+        "game-end tile",
+        "houses not placed",
+    ):
         assert part in markup
 
 
@@ -453,11 +517,17 @@ def test_every_text_comes_from_the_table(tr):
 
 def test_log_lines_name_the_official_in_the_players_language():
     # DESIGN §4 (one translation table): the engine passes {"official": "postmaster"}
-    from game.ui.table import Table
+    from game.view.table import Table
+
     table = Table("thurn-und-taxis", TR_CS)
-    table.start([{"name": "Ann", "kind": "human", "level": None},
-                 {"name": "Ben", "kind": "human", "level": None}], seed=1,
-                options={"deck": DECK})
+    table.start(
+        [
+            {"name": "Ann", "kind": "human", "level": None},
+            {"name": "Ben", "kind": "human", "level": None},
+        ],
+        seed=1,
+        options={"deck": DECK},
+    )
     table.play(Draw(0))
     table.play(Draw(1))
     table.play(Play("Ulm", "right"))
@@ -473,8 +543,9 @@ def test_log_lines_name_the_official_in_the_players_language():
 def test_names_and_texts_are_escaped():
     # DESIGN §4: "All text from users (player names, loaded files) is escaped"
     state = with_tiles()
-    markup = Board().panel_markup(state, 0, ['<script>alert(1)</script>', 'B"en', "C", "D"],
-                                  TR, True)
+    markup = Board().panel_markup(
+        state, 0, ["<script>alert(1)</script>", 'B"en', "C", "D"], TR, True
+    )
     assert "<script>" not in markup and "&lt;script&gt;" in markup and 'B"en' not in markup
 
 
@@ -494,13 +565,21 @@ def test_map_names_every_city_once_and_draws_each_seats_houses_in_its_shape():
 
 def test_the_route_of_the_player_to_move_is_drawn_broad_and_on_top():
     # Brief: "the route of the player to move (and, smaller, others' routes) shown on the map"
-    state = build(routes=[["Ulm", "Augsburg"], ["Pilsen", "Budweis"]], hands=[["Lodz"], []],
-                  display=DECK[:6], pile=DECK[6:], step={"official": None, "draws_needed": 1})
+    state = build(
+        routes=[["Ulm", "Augsburg"], ["Pilsen", "Budweis"]],
+        hands=[["Lodz"], []],
+        display=DECK[:6],
+        pile=DECK[6:],
+        step={"official": None, "draws_needed": 1},
+    )
     markup = Board().board_markup(state, 0)
-    routes = re.findall(r'<g class="(tnt-route[^"]*)" data-seat="(\d)" data-route="([^"]+)"',
-                        markup)
-    assert routes == [("tnt-route", "1", "Pilsen,Budweis"),
-                      ("tnt-route tnt-route-mover", "0", "Ulm,Augsburg")]
+    routes = re.findall(
+        r'<g class="(tnt-route[^"]*)" data-seat="(\d)" data-route="([^"]+)"', markup
+    )
+    assert routes == [
+        ("tnt-route", "1", "Pilsen,Budweis"),
+        ("tnt-route tnt-route-mover", "0", "Ulm,Augsburg"),
+    ]
 
 
 def test_provinces_tile_the_map_and_their_borders_follow_the_cells():
@@ -512,8 +591,9 @@ def test_provinces_tile_the_map_and_their_borders_follow_the_cells():
     area = 0.0
     for polygon in cells.values():
         points = [p for p, _ in polygon]
-        area += abs(sum(a[0] * b[1] - b[0] * a[1]
-                        for a, b in zip(points, points[1:] + points[:1]))) / 2
+        area += (
+            abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, points[1:] + points[:1]))) / 2
+        )
     assert abs(area - draw.W * draw.H) < 1  # the cells cover the map exactly once
     # the page holds the map once as a picture; the board layer only refers to it
     assert draw.map_href() in Board().defs() and '<use href="#tnt-map-img"' in draw.map_layer()
@@ -526,8 +606,9 @@ def test_new_game_form_offers_the_baiern_variant():
     markup = board.options_markup(TR, {})
     assert 'name="all_provinces_includes_baiern"' in markup and "checked" not in markup
     assert "checked" in board.options_markup(TR, {"all_provinces_includes_baiern": True})
-    assert board.read_options({"all_provinces_includes_baiern": True}) == \
-        {"all_provinces_includes_baiern": True}
+    assert board.read_options({"all_provinces_includes_baiern": True}) == {
+        "all_provinces_includes_baiern": True
+    }
     assert board.read_options({}) == {"all_provinces_includes_baiern": False}
     GAME.new(players=2, seed=1, options=board.read_options({}))  # the engine accepts them
 
@@ -556,8 +637,9 @@ def test_final_round_is_announced_with_who_ends_it():
 
 def test_ending_the_turn_with_nothing_that_fits_warns_first():
     # Rules note §12 "warn before a route would be forced to be given up"
-    markup = Board().panel_markup(at_close(["Ulm", "Augsburg", "München"], hand=["Lodz"]), 0,
-                                  NAMES, TR, True)
+    markup = Board().panel_markup(
+        at_close(["Ulm", "Augsburg", "München"], hand=["Lodz"]), 0, NAMES, TR, True
+    )
     assert "if you do not close it now, you may have to give it up next turn" in markup
     markup = Board().panel_markup(at_close(["Ulm", "Augsburg"], hand=["Lodz"]), 0, NAMES, TR, True)
     assert "next turn, draw one that does, or the route will be lost" in markup

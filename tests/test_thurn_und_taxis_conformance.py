@@ -29,8 +29,28 @@ def test_damaged_states_raise_bad_data():
 def test_scenario_deck_conforms():
     # DESIGN §5: "The option deck may be shorter than 66 cards (scenarios)": a small deck runs
     # out, reshuffles and may leave display slots empty.
-    deck = ["Stuttgart", "Ulm", "Sigmaringen", "Freiburg", "Basel", "Zürich", "Mannheim",
-            "Carlsruhe", "Innsbruck", "Würzburg", "Nürnberg", "Regensburg", "Ingolstadt",
-            "Augsburg", "München", "Passau", "Kempten", "Salzburg", "Linz", "Pilsen", "Budweis",
-            "Lodz"]  # one card per city
+    deck = [
+        "Stuttgart",
+        "Ulm",
+        "Sigmaringen",
+        "Freiburg",
+        "Basel",
+        "Zürich",
+        "Mannheim",
+        "Carlsruhe",
+        "Innsbruck",
+        "Würzburg",
+        "Nürnberg",
+        "Regensburg",
+        "Ingolstadt",
+        "Augsburg",
+        "München",
+        "Passau",
+        "Kempten",
+        "Salzburg",
+        "Linz",
+        "Pilsen",
+        "Budweis",
+        "Lodz",
+    ]  # one card per city
     conformance.run(GAME, seeds=[3], players=2, options={"deck": deck})

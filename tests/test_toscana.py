@@ -9,11 +9,30 @@ import pytest
 from game import games
 from game.core import BadData, IllegalMove, Rng, conformance
 from game.core.cli import play_random
-from game.toscana.rules import (GAME, Pass, Place, board_cells, largest_areas, legal_placements,
-                                pile_sizes, placement_cells, round_placements, round_results,
-                                round_scores, seat_colours, top_tiles, vetoes_left)
-from game.toscana.tiles import (CANONICAL_ROT, DISTINCT_ROTS, LAYOUT_IDS, MINORITY, layout_cells,
-                                picture)
+from game.toscana.rules import (
+    GAME,
+    Pass,
+    Place,
+    board_cells,
+    largest_areas,
+    legal_placements,
+    pile_sizes,
+    placement_cells,
+    round_placements,
+    round_results,
+    round_scores,
+    seat_colours,
+    top_tiles,
+    vetoes_left,
+)
+from game.toscana.tiles import (
+    CANONICAL_ROT,
+    DISTINCT_ROTS,
+    LAYOUT_IDS,
+    MINORITY,
+    layout_cells,
+    picture,
+)
 
 ALL = list(LAYOUT_IDS)
 
@@ -53,15 +72,19 @@ def naive_spots(placements, round_no, seat, tile):
         for y in range(17):
             for x in range(17):
                 cells = placement_cells(tile, rot, x, y, colour)
-                if any(not (0 <= cx < 17 and 0 <= cy < 17) or (cx, cy) in board
-                       for cx, cy, _ in cells):
+                if any(
+                    not (0 <= cx < 17 and 0 <= cy < 17) or (cx, cy) in board for cx, cy, _ in cells
+                ):
                     continue
                 if not board:
                     ok = any((cx, cy) == (8, 8) for cx, cy, _ in cells)
                 else:
-                    ok = any(board.get((cx + dx, cy + dy)) == colour
-                             for cx, cy, c in cells if c == colour
-                             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+                    ok = any(
+                        board.get((cx + dx, cy + dy)) == colour
+                        for cx, cy, c in cells
+                        if c == colour
+                        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    )
                 if ok:
                     spots.append((x, y, rot))
     return spots
@@ -83,11 +106,14 @@ def test_conformance_random_games():
     conformance.check_bad_states(GAME)
 
 
-@pytest.mark.parametrize("piles", [
-    [ALL, ALL[::-1]],
-    [["T07", "T01", "T12", "T03"], ["T15", "T16", "T02"]],
-    [["T05"], ["T11", "T10"]],
-])
+@pytest.mark.parametrize(
+    "piles",
+    [
+        [ALL, ALL[::-1]],
+        [["T07", "T01", "T12", "T03"], ["T15", "T16", "T02"]],
+        [["T05"], ["T11", "T10"]],
+    ],
+)
 def test_conformance_with_fixed_piles(piles):
     # DESIGN §3: option `piles` fixes both piles (top first, may be shorter than 16)
     conformance.run(GAME, seeds=range(1, 4), options={"piles": piles})
@@ -117,8 +143,9 @@ def test_the_16_layouts_are_every_minority_pair_up_to_a_half_turn():
 def test_look_alike_rotations():
     # DESIGN §5: "T07, T12, T15, T16 look alike after a half turn (rot 0/1 listed)"
     assert [t for t in ALL if DISTINCT_ROTS[t] == (0, 1)] == ["T07", "T12", "T15", "T16"]
-    assert all(DISTINCT_ROTS[t] == (0, 1, 2, 3)
-               for t in ALL if t not in ("T07", "T12", "T15", "T16"))
+    assert all(
+        DISTINCT_ROTS[t] == (0, 1, 2, 3) for t in ALL if t not in ("T07", "T12", "T15", "T16")
+    )
     assert CANONICAL_ROT["T07"] == (0, 1, 0, 1) and CANONICAL_ROT["T01"] == (0, 1, 2, 3)
 
 
@@ -221,11 +248,18 @@ def test_legal_placements_match_a_cell_by_cell_reference():
         while not GAME.is_over(state):
             seat = state.turn
             placements = round_placements(state)
-            expected = naive_spots(placements, state.round_no, seat,
-                                   top_tiles(state)[seat]) if state.piles[seat] else []
+            expected = (
+                naive_spots(placements, state.round_no, seat, top_tiles(state)[seat])
+                if state.piles[seat]
+                else []
+            )
             assert legal_placements(state) == expected
-            assert any(naive_can_place(placements, state.round_no, s,
-                                       [LAYOUT_IDS[k] for k in state.piles[s]]) for s in (0, 1))
+            assert any(
+                naive_can_place(
+                    placements, state.round_no, s, [LAYOUT_IDS[k] for k in state.piles[s]]
+                )
+                for s in (0, 1)
+            )
             if not expected and state.piles[seat]:
                 seen_blocked += 1
             moves = GAME.legal_moves(state)
@@ -454,7 +488,7 @@ def test_largest_means_most_tiles_not_most_cells():
     # rules/toscana.md A5: score = most tiles in one area, not most cells
     f1 = (1, "T13", 0, 10, 0)  # paving (2,10),(3,10)
     f2 = (1, "T01", 4, 10, 0)  # paving (4,10),(5,10)
-    g = (0, "T01", 2, 8, 2)    # paving (2..5,8),(2,9),(3,9); roof (4,9),(5,9)
+    g = (0, "T01", 2, 8, 2)  # paving (2..5,8),(2,9),(3,9); roof (4,9),(5,9)
     placements = [A, B, f1, f2, g]  # A+B: 12 cells, 2 tiles; f1+f2+g: 10 cells, 3 tiles
     area = largest_areas(placements, 1)["paving"]
     assert area["tiles"] == [2, 3, 4] and len(area["cells"]) == 10
@@ -498,14 +532,17 @@ def finished(scores1, scores2):
     return state
 
 
-@pytest.mark.parametrize("round1, round2, winners", [
-    ((9, 3), (8, 4), [0]),    # 2 : 0 in rounds
-    ((9, 3), (3, 10), [1]),   # 1 : 1 in rounds, totals 12 : 13
-    ((9, 3), (4, 5), [0]),    # 1 : 1, totals 13 : 8
-    ((5, 5), (4, 6), [1]),    # a tied round is won by nobody: 0 : 1 in rounds
-    ((7, 3), (3, 7), [0, 1]),  # 1 : 1 and 10 : 10: both
-    ((6, 6), (2, 2), [0, 1]),
-])
+@pytest.mark.parametrize(
+    "round1, round2, winners",
+    [
+        ((9, 3), (8, 4), [0]),  # 2 : 0 in rounds
+        ((9, 3), (3, 10), [1]),  # 1 : 1 in rounds, totals 12 : 13
+        ((9, 3), (4, 5), [0]),  # 1 : 1, totals 13 : 8
+        ((5, 5), (4, 6), [1]),  # a tied round is won by nobody: 0 : 1 in rounds
+        ((7, 3), (3, 7), [0, 1]),  # 1 : 1 and 10 : 10: both
+        ((6, 6), (2, 2), [0, 1]),
+    ],
+)
 def test_winner_by_rounds_then_total_then_both(round1, round2, winners):
     # DESIGN §5: "winners: more rounds won, then the higher total, else both" (A8: ties)
     assert GAME.winners(finished(round1, round2)) == winners
@@ -551,18 +588,21 @@ def test_determinize_keeps_the_view():
 
 
 # ---- moves, options, serialisation ------------------------------------------------------------
-@pytest.mark.parametrize("bad, reason", [
-    (None, "Toscana move is"),
-    ([1, 2, 0], "Toscana move is"),
-    ({"x": 1, "y": 2}, 'needs "rot"'),
-    ({"x": 1, "y": "2", "rot": 0}, '"y" must be a whole number'),
-    ({"x": True, "y": 2, "rot": 0}, '"x" must be a whole number'),
-    ({"x": 1, "y": 2, "rot": 4}, '"rot" must be 0, 1, 2 or 3'),
-    ({"x": 1, "y": 2, "rot": 0, "meeple": None}, "unknown field 'meeple'"),
-    ({"x": 1, "y": 2, "rot": 0, "veto": 1}, '"veto" must be true or false'),
-    ({"pass": False}, '"pass" must be true'),
-    ({"pass": True, "x": 3}, "a pass has no field 'x'"),
-])
+@pytest.mark.parametrize(
+    "bad, reason",
+    [
+        (None, "Toscana move is"),
+        ([1, 2, 0], "Toscana move is"),
+        ({"x": 1, "y": 2}, 'needs "rot"'),
+        ({"x": 1, "y": "2", "rot": 0}, '"y" must be a whole number'),
+        ({"x": True, "y": 2, "rot": 0}, '"x" must be a whole number'),
+        ({"x": 1, "y": 2, "rot": 4}, '"rot" must be 0, 1, 2 or 3'),
+        ({"x": 1, "y": 2, "rot": 0, "meeple": None}, "unknown field 'meeple'"),
+        ({"x": 1, "y": 2, "rot": 0, "veto": 1}, '"veto" must be true or false'),
+        ({"pass": False}, '"pass" must be true'),
+        ({"pass": True, "x": 3}, "a pass has no field 'x'"),
+    ],
+)
 def test_parse_move_rejects_malformed_moves(bad, reason):
     # DESIGN §3 move JSON; CONTRIBUTING: IllegalMove with a sentence a player can read
     with pytest.raises(IllegalMove, match=reason):
@@ -575,14 +615,17 @@ def test_parse_move_round_trips():
     assert GAME.parse_move({"x": 1, "y": 2, "rot": 0, "veto": False}) == Place(1, 2, 0)
 
 
-@pytest.mark.parametrize("piles, reason", [
-    ("T01", "two lists"),
-    ([["T01"]], "two lists"),
-    ([["T01", "T17"], ["T02"]], "'T17' is not a tile id"),
-    ([["T01", "T01"], ["T02"]], "T01 appears twice"),
-    ([[], ["T02"]], "pile of seat 0 is empty"),
-    ([["T01"], "T02"], "seat 1 must be a list"),
-])
+@pytest.mark.parametrize(
+    "piles, reason",
+    [
+        ("T01", "two lists"),
+        ([["T01"]], "two lists"),
+        ([["T01", "T17"], ["T02"]], "'T17' is not a tile id"),
+        ([["T01", "T01"], ["T02"]], "T01 appears twice"),
+        ([[], ["T02"]], "pile of seat 0 is empty"),
+        ([["T01"], "T02"], "seat 1 must be a list"),
+    ],
+)
 def test_option_piles_is_validated(piles, reason):
     # DESIGN §3: option piles [[ids…], [ids…]], T01–T16, top first
     with pytest.raises(BadData, match=reason):
@@ -614,19 +657,22 @@ def damaged(state, change):
     return obj
 
 
-@pytest.mark.parametrize("change, reason", [
-    (lambda o: o["placements"][1].update(y=7), "tile 2: the tile covers another tile"),
-    (lambda o: o["placements"].append(dict(o["placements"][0])), "placed T01 twice"),
-    (lambda o: o["placements"][1].update(x=0, y=0), "tile 2: no roof cell"),
-    (lambda o: o["placements"][0].update(x=0, y=0), "first tile must cover the centre"),
-    (lambda o: o["piles"][0].append(o["placements"][0]["tile"]), "both on the board"),
-    (lambda o: o.update(turn=None), '"turn"'),
-    (lambda o: o.update(turn=2), '"turn"'),
-    (lambda o: o["last"]["placed"].update(x=3), "last-move record"),
-    (lambda o: o["last"].update(veto=True), "last-move record"),
-    (lambda o: o.update(hidden=True), "carries no RNG"),
-    (lambda o: o["veto_left"].append(True), "veto_left"),
-])
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        (lambda o: o["placements"][1].update(y=7), "tile 2: the tile covers another tile"),
+        (lambda o: o["placements"].append(dict(o["placements"][0])), "placed T01 twice"),
+        (lambda o: o["placements"][1].update(x=0, y=0), "tile 2: no roof cell"),
+        (lambda o: o["placements"][0].update(x=0, y=0), "first tile must cover the centre"),
+        (lambda o: o["piles"][0].append(o["placements"][0]["tile"]), "both on the board"),
+        (lambda o: o.update(turn=None), '"turn"'),
+        (lambda o: o.update(turn=2), '"turn"'),
+        (lambda o: o["last"]["placed"].update(x=3), "last-move record"),
+        (lambda o: o["last"].update(veto=True), "last-move record"),
+        (lambda o: o.update(hidden=True), "carries no RNG"),
+        (lambda o: o["veto_left"].append(True), "veto_left"),
+    ],
+)
 def test_from_json_rejects_inconsistent_states(change, reason):
     # CONTRIBUTING: from_json validates and raises only BadData
     state = play(new(["T01", "T02", "T03"], ["T04", "T05"]), place(6, 8, 0), place(6, 4, 1))
@@ -646,7 +692,9 @@ def test_describe_move_gives_translation_keys():
     # contract: describe_move returns (message key, parameters)
     state = new(["T07", "T02"], ["T04", "T05"])
     assert GAME.describe_move(state, Place(5, 8, 2)) == (
-        "toscana.log.place", {"player": 0, "tile": "T07", "x": 5, "y": 8, "rot": 0})
+        "toscana.log.place",
+        {"player": 0, "tile": "T07", "x": 5, "y": 8, "rot": 0},
+    )
     key, params = GAME.describe_move(state, Place(5, 8, 0, True))
     assert key == "toscana.log.place_veto" and params["vetoed"] == "T04" and params["opponent"] == 1
     state = play(new(["T01"], ["T04", "T05"]), place(6, 8, 0), place(6, 4, 1))
@@ -659,11 +707,29 @@ def test_last_move_record_for_the_board():
     assert state.last is None
     state = play(state, place(6, 8, 0))
     assert state.last == {
-        "player": 0, "colour": "paving", "tile": "T01",
-        "placed": {"x": 6, "y": 8, "rot": 0, "cells": [
-            [6, 8, "roof"], [7, 8, "roof"], [8, 8, "paving"], [9, 8, "paving"],
-            [6, 9, "paving"], [7, 9, "paving"], [8, 9, "paving"], [9, 9, "paving"]]},
-        "passed": False, "veto": False, "vetoed": None, "round_end": None}
+        "player": 0,
+        "colour": "paving",
+        "tile": "T01",
+        "placed": {
+            "x": 6,
+            "y": 8,
+            "rot": 0,
+            "cells": [
+                [6, 8, "roof"],
+                [7, 8, "roof"],
+                [8, 8, "paving"],
+                [9, 8, "paving"],
+                [6, 9, "paving"],
+                [7, 9, "paving"],
+                [8, 9, "paving"],
+                [9, 9, "paving"],
+            ],
+        },
+        "passed": False,
+        "veto": False,
+        "vetoed": None,
+        "round_end": None,
+    }
     assert GAME.to_json(state)["last"] == state.last
 
 

@@ -72,7 +72,9 @@ def test_problem_names_why_a_spot_is_refused():
 def test_hints_mark_every_legal_corner_of_the_current_turn():
     state, board = fresh()
     board.point_at(state, 8, 8)
-    dots = re.findall(r"<circle", board.overlay_markup(state, 0, interactive=True).split("tos-preview")[0])
+    dots = re.findall(
+        r"<circle", board.overlay_markup(state, 0, interactive=True).split("tos-preview")[0]
+    )
     assert len(dots) == sum(1 for *_, rot in legal_placements(state) if rot == 0)
     board.hints = False
     assert "tos-hints" not in board.overlay_markup(state, 0, interactive=True)
@@ -94,6 +96,7 @@ def test_pass_only_when_nothing_fits():
 
 def _positions():
     from game.core import Rng
+
     for seed in range(1, 60):
         state, rng = GAME.new(seed=seed), Rng(seed)
         while state.turn is not None:

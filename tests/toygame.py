@@ -23,7 +23,7 @@ class Play(NamedTuple):
 
 
 class BustState:
-    __slots__ = ("players", "hands", "deck", "pile", "turn", "bust", "rng", "hidden")
+    __slots__ = ("bust", "deck", "hands", "hidden", "pile", "players", "rng", "turn")
 
     def __eq__(self, other):
         return isinstance(other, BustState) and GAME.to_json(self) == GAME.to_json(other)
@@ -118,15 +118,24 @@ class Bust(Game):
         rng.shuffle(unseen)
         s = self.clone(v)
         s.hidden, s.rng = False, rng.fork()
-        s.hands = [sorted(unseen.pop() for _ in range(h)) if isinstance(h, int) else list(h)
-                   for h in v.hands]
+        s.hands = [
+            sorted(unseen.pop() for _ in range(h)) if isinstance(h, int) else list(h)
+            for h in v.hands
+        ]
         s.deck = [unseen.pop() for _ in range(v.deck)]
         return s
 
     def to_json(self, s):
-        return {"players": s.players, "hands": s.hands, "deck": s.deck, "pile": s.pile,
-                "turn": s.turn, "bust": s.bust, "hidden": s.hidden,
-                "rng": s.rng.to_json() if s.rng else None}
+        return {
+            "players": s.players,
+            "hands": s.hands,
+            "deck": s.deck,
+            "pile": s.pile,
+            "turn": s.turn,
+            "bust": s.bust,
+            "hidden": s.hidden,
+            "rng": s.rng.to_json() if s.rng else None,
+        }
 
     def from_json(self, obj):
         with reading("Bust state"):

@@ -12,6 +12,8 @@
   `wastes_last_meeple`), and moves `blunder_margin` points worse one ply deep than the best.
 """
 
+from typing import ClassVar
+
 from game.core.ai.knowledge import Knowledge
 
 from . import queries
@@ -20,9 +22,11 @@ from . import queries
 class CarcassonneKnowledge(Knowledge):
     score_scale = 20.0  # a lead of 20 points counts as about 73 % won
     playout_depth = 4
-    levels = {"easy": {"iterations": 60, "tree_depth": 1},
-              "medium": {"iterations": 400, "tree_depth": 1},
-              "hard": {"iterations": 2500, "tree_depth": 1}}
+    levels: ClassVar[dict] = {
+        "easy": {"iterations": 60, "tree_depth": 1},
+        "medium": {"iterations": 400, "tree_depth": 1},
+        "hard": {"iterations": 2500, "tree_depth": 1},
+    }
     blunder_margin = 10  # points
     meeple_keep = 0.33  # playouts keep a drawn follower this often (uniform play places ~75 %)
     meeple_worth = 3.0  # points a follower in the supply is worth while tiles remain
@@ -45,8 +49,12 @@ class CarcassonneKnowledge(Knowledge):
     def wastes_last_meeple(self, game, s, move):
         """Does `move` put the player's last follower on a small road (2 tiles or fewer) early
         in the game, where it stays and banks nothing this turn?"""
-        if move.meeple is None or move.meeple[0] != "r" or s.supply[s.turn] != 1 \
-                or len(s.deck) < self.last_meeple_tiles:
+        if (
+            move.meeple is None
+            or move.meeple[0] != "r"
+            or s.supply[s.turn] != 1
+            or len(s.deck) < self.last_meeple_tiles
+        ):
             return False
         me = s.turn
         after = game.clone(s)

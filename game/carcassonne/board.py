@@ -13,10 +13,30 @@ feature scored (tables.FIELD for a farm), reason "completed", "final" or "courie
 
 from game.core import IllegalMove
 
-from .tables import (AROUND, BLOCK, CITY, DELTA, FEATURE_KIND, FIELD, FIELD_CITIES, FITS,
-                     IN_BLOCK, LETTER, MONASTERY, MONASTERY_LOCAL, OPEN_INIT, OT_CONTACTS,
-                     OT_CONTACTS_TOWARD, OT_EDGES, OT_PORTS, PENNANT, ROAD, STRIDE, TYPE_INDEX,
-                     pack)
+from .tables import (
+    AROUND,
+    BLOCK,
+    CITY,
+    DELTA,
+    FEATURE_KIND,
+    FIELD,
+    FIELD_CITIES,
+    FITS,
+    IN_BLOCK,
+    LETTER,
+    MONASTERY,
+    MONASTERY_LOCAL,
+    OPEN_INIT,
+    OT_CONTACTS,
+    OT_CONTACTS_TOWARD,
+    OT_EDGES,
+    OT_PORTS,
+    PENNANT,
+    ROAD,
+    STRIDE,
+    TYPE_INDEX,
+    pack,
+)
 from .tiles import MEEPLES_PER_PLAYER, START_TILE
 
 CATEGORIES = ("roads", "cities", "monasteries", "farms", "courier")
@@ -27,12 +47,30 @@ _NO_FEATURES = (0,) * 8
 
 class State:
     __slots__ = (
-        "players", "options",
-        "tile_pos", "tile_ot", "board", "frontier", "pennant_tiles",
-        "parent", "open_ends", "tiles", "followers",
-        "meeples", "supply", "courier",
-        "turn", "current", "placements", "deck", "hidden", "discarded",
-        "points", "events", "final_events", "rng",
+        "board",
+        "courier",
+        "current",
+        "deck",
+        "discarded",
+        "events",
+        "final_events",
+        "followers",
+        "frontier",
+        "hidden",
+        "meeples",
+        "open_ends",
+        "options",
+        "parent",
+        "pennant_tiles",
+        "placements",
+        "players",
+        "points",
+        "rng",
+        "supply",
+        "tile_ot",
+        "tile_pos",
+        "tiles",
+        "turn",
     )
     # players       number of seats
     # options       rule options (without "deck"); never changed, shared by clones
@@ -50,6 +88,7 @@ class State:
 
     def __eq__(self, other):
         from .rules import GAME  # the JSON form is the one definition of "same state"
+
         return isinstance(other, State) and GAME.to_json(self) == GAME.to_json(other)
 
 
@@ -229,14 +268,21 @@ def _score_completed(s, t, pos):
     done = []
     base = t << 3
     for local, kind in enumerate(FEATURE_KIND[s.tile_ot[t] >> 2]):
-        if kind == ROAD or kind == CITY:
+        if kind in (ROAD, CITY):
             root = find(parent, base + local)
             if open_ends[root] == 0 and root not in done:
                 done.append(root)
                 if followers[root]:
                     points, mask = value(s, root, kind, True)
-                    _award(s, majority(s, followers[root]), points, kind, mask, "completed",
-                           CATEGORY_OF_KIND[kind])
+                    _award(
+                        s,
+                        majority(s, followers[root]),
+                        points,
+                        kind,
+                        mask,
+                        "completed",
+                        CATEGORY_OF_KIND[kind],
+                    )
     board, tile_ot = s.board, s.tile_ot
     for off in BLOCK:  # monasteries with a monk on the new tile and around it
         tm = board.get(pos + off)
@@ -301,8 +347,9 @@ def draw(s):
     deck = s.deck
     while deck:
         if s.hidden:
-            raise IllegalMove("the order of the tiles is hidden in this view: "
-                              "play on the full game")
+            raise IllegalMove(
+                "the order of the tiles is hidden in this view: play on the full game"
+            )
         k, deck = deck[0], deck[1:]
         placements = fitting_squares(s, k)
         if placements:

@@ -14,8 +14,8 @@ A turn has two steps.
    play, or use the buttons; "No follower" ends the turn without one. Escape steps back.
 """
 
-from game.ui.boards import BoardController
-from game.ui.markup import empty, esc, tag
+from game.view.controller import BoardController
+from game.view.markup import empty, esc, tag
 
 from . import draw, queries
 from .rules import COURIER_MODES, GAME, Place
@@ -45,8 +45,9 @@ def viewbox_of(squares):
     w, h = max(w, h * 0.8), max(h, w / 1.6)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     left, top = (cx - w / 2) * draw.T - MARGIN, (cy - h / 2) * draw.T - MARGIN
-    return " ".join(draw.fmt(v) for v in (left, top, w * draw.T + 2 * MARGIN,
-                                            h * draw.T + 2 * MARGIN))
+    return " ".join(
+        draw.fmt(v) for v in (left, top, w * draw.T + 2 * MARGIN, h * draw.T + 2 * MARGIN)
+    )
 
 
 class Board(BoardController):
@@ -73,8 +74,9 @@ class Board(BoardController):
         if state is self._position:
             return
         before = len(self.placed) if self._position is not None else None
-        discarded_before = (len(queries.discarded_tiles(self._position))
-                            if self._position is not None else 0)
+        discarded_before = (
+            len(queries.discarded_tiles(self._position)) if self._position is not None else 0
+        )
         self._position = state
         self.tile = queries.current_tile(state)
         self.seat = GAME.current_player(state)
@@ -128,8 +130,9 @@ class Board(BoardController):
             return []
         fids = self.features.get((*self.anchor, self.rot), [])
         kinds = KINDS[self.tile]
-        return sorted(((fid, kinds[fid]) for fid in fids),
-                      key=lambda f: (KIND_ORDER.index(f[1]), f[0]))
+        return sorted(
+            ((fid, kinds[fid]) for fid in fids), key=lambda f: (KIND_ORDER.index(f[1]), f[0])
+        )
 
     def outcomes(self, state):
         """What each choice would bring the player this turn: {fid or None: (points from
@@ -141,10 +144,16 @@ class Board(BoardController):
             base = None
             for fid in [None] + [f for f, _ in self.follower_options(state)]:
                 after = GAME.apply(state, Place(x, y, self.rot, fid))
-                done = sum(e.points for e in queries.score_events(after)
-                           if e.player == self.seat and e.reason == "completed")
-                courier = sum(e.points for e in queries.score_events(after)
-                              if e.player == self.seat and e.reason == "courier")
+                done = sum(
+                    e.points
+                    for e in queries.score_events(after)
+                    if e.player == self.seat and e.reason == "completed"
+                )
+                courier = sum(
+                    e.points
+                    for e in queries.score_events(after)
+                    if e.player == self.seat and e.reason == "courier"
+                )
                 if base is None:
                     base = done
                 moved = queries.courier_position(after) != queries.courier_position(state)
@@ -179,8 +188,11 @@ class Board(BoardController):
         if turns and self.rot not in turns:
             order = DISTINCT_ROTS[TYPE_INDEX[self.tile]]
             start = order.index(self.rot) if self.rot in order else 0
-            self.rot = next(order[(start + k) % len(order)] for k in range(len(order))
-                            if order[(start + k) % len(order)] in turns)
+            self.rot = next(
+                order[(start + k) % len(order)]
+                for k in range(len(order))
+                if order[(start + k) % len(order)] in turns
+            )
             changed = True
         return changed
 
@@ -203,7 +215,8 @@ class Board(BoardController):
         if target.startswith("m:"):
             fid = target[2:]
             if self.step != "follower" or fid not in self.features.get(
-                    (*self.anchor, self.rot), []):
+                (*self.anchor, self.rot), []
+            ):
                 return None
             if self.selected == fid:
                 return self.confirm(state)
@@ -239,7 +252,8 @@ class Board(BoardController):
         if self.step != "follower" or not self.is_legal(state):
             return None
         if self.selected is not None and self.selected not in self.features.get(
-                (*self.anchor, self.rot), []):
+            (*self.anchor, self.rot), []
+        ):
             return None
         return Place(self.anchor[0], self.anchor[1], self.rot, self.selected)
 
@@ -292,13 +306,18 @@ class Board(BoardController):
         ahead = [s for s in squares if (s[0] - ax) * dx + (s[1] - ay) * dy > 0]
         if not ahead:
             if self.anchor is None:  # from the last tile nothing lies that way: the nearest
-                self._aim(min(squares, key=lambda s: (abs(s[0] - ax) + abs(s[1] - ay),
-                                                      s[1], s[0])))
+                self._aim(min(squares, key=lambda s: (abs(s[0] - ax) + abs(s[1] - ay), s[1], s[0])))
                 self.locked = False
             return
-        best = min(ahead, key=lambda s: (abs((s[0] - ax) * dx + (s[1] - ay) * dy)
-                                         + 2 * abs((s[0] - ax) * dy + (s[1] - ay) * dx),
-                                         s[1], s[0]))
+        best = min(
+            ahead,
+            key=lambda s: (
+                abs((s[0] - ax) * dx + (s[1] - ay) * dy)
+                + 2 * abs((s[0] - ax) * dy + (s[1] - ay) * dx),
+                s[1],
+                s[0],
+            ),
+        )
         self._aim(best)
         self.locked = False
 
@@ -392,20 +411,33 @@ class Board(BoardController):
         self._sync(state)
         last = (self.placed[-1][0], self.placed[-1][1]) if len(self.placed) > 1 else None
         titles = {}
-        for x, y, tile, rot in self.placed:
+        for x, y, tile, _rot in self.placed:
             if queries.tile_info(tile)["inferred"]:
-                titles[(x, y)] = (self._tr("carcassonne.letter_title", tile=tile) if self._tr
-                                  else f"{tile}: letter tile (layout inferred)")
-        meeples = [(seat, x, y, *self.square_of[(x, y)], fid, KINDS[self.square_of[(x, y)][0]][fid])
-                   for seat, x, y, fid in queries.meeples_on_board(state)]
+                titles[(x, y)] = (
+                    self._tr("carcassonne.letter_title", tile=tile)
+                    if self._tr
+                    else f"{tile}: letter tile (layout inferred)"
+                )
+        meeples = [
+            (seat, x, y, *self.square_of[(x, y)], fid, KINDS[self.square_of[(x, y)][0]][fid])
+            for seat, x, y, fid in queries.meeples_on_board(state)
+        ]
         courier = queries.courier_position(state)
-        avoid = [draw.spot(tile, rot, fid, x, y) for _, x, y, tile, rot, fid, _ in meeples
-                 if (x, y) == courier]
+        avoid = [
+            draw.spot(tile, rot, fid, x, y)
+            for _, x, y, tile, rot, fid, _ in meeples
+            if (x, y) == courier
+        ]
         highlights, badges = self._scored_markup(state)
-        return (draw.tiles_layer(self.placed, titles) + draw.last_layer(last)
-                + tag("g", highlights, class_="car-events") + draw.meeples_layer(meeples)
-                + draw.courier_layer(courier, avoid) + tag("g", badges, class_="car-badges")
-                + (draw.hits_layer(self.free) if self.tile is not None else ""))
+        return (
+            draw.tiles_layer(self.placed, titles)
+            + draw.last_layer(last)
+            + tag("g", highlights, class_="car-events")
+            + draw.meeples_layer(meeples)
+            + draw.courier_layer(courier, avoid)
+            + tag("g", badges, class_="car-badges")
+            + (draw.hits_layer(self.free) if self.tile is not None else "")
+        )
 
     def scored(self, state):
         """The events to show on the board: the last turn's, or final scoring once it is over."""
@@ -420,9 +452,15 @@ class Board(BoardController):
             for x, y in block:
                 tile, rot = self.square_of[(x, y)]
                 if "monastery" in KINDS[tile]:
-                    around = sorted(((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-                                     if (x + dx, y + dy) in self.square_of),
-                                    key=lambda s: (s[1], s[0]))
+                    around = sorted(
+                        (
+                            (x + dx, y + dy)
+                            for dy in (-1, 0, 1)
+                            for dx in (-1, 0, 1)
+                            if (x + dx, y + dy) in self.square_of
+                        ),
+                        key=lambda s: (s[1], s[0]),
+                    )
                     if around == block:
                         return [(x, y, tile, rot, "monastery")]
             return []
@@ -458,8 +496,16 @@ class Board(BoardController):
             cy = sum(p[1] for p in spots) / len(spots)
             bx, by = min(spots, key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p[1], p[0]))
             bx, by = draw.free_spot(bx, by - 30, used)
-            badges.append(draw.badge(bx, by, event.player, event.points,
-                                     courier=event.reason == "courier", delay=min(k, 12) * 60))
+            badges.append(
+                draw.badge(
+                    bx,
+                    by,
+                    event.player,
+                    event.points,
+                    courier=event.reason == "courier",
+                    delay=min(k, 12) * 60,
+                )
+            )
         self._scored = ("".join(highlights), "".join(badges))
         return self._scored
 
@@ -471,25 +517,43 @@ class Board(BoardController):
         out = []
         if self.hints:
             if state.options["courier"] != "off":
-                out.append(draw.courier_reach_layer(queries.courier_position(state),
-                                                    state.options["courier_reach"], self.box))
+                out.append(
+                    draw.courier_reach_layer(
+                        queries.courier_position(state), state.options["courier_reach"], self.box
+                    )
+                )
             if self.step == "place":
                 strong = [s for s, turns in self.legal.items() if self.rot in turns]
                 out.append(draw.hints_layer(list(self.legal), strong))
         if self.anchor is not None:
             legal = self.is_legal(state)
-            preview = draw.preview_layer(self.tile, self.rot, *self.anchor, legal,
-                                         self.locked or self.step == "follower")
+            preview = draw.preview_layer(
+                self.tile, self.rot, *self.anchor, legal, self.locked or self.step == "follower"
+            )
             if self.step == "follower":
                 tr = self._tr or (lambda key, **_: "")
                 outcomes = self.outcomes(state)
-                options = [(fid, kind, tr(f"carcassonne.explain.{kind}"), outcomes[fid][2])
-                           for fid, kind in self.follower_options(state)]
+                options = [
+                    (fid, kind, tr(f"carcassonne.explain.{kind}"), outcomes[fid][2])
+                    for fid, kind in self.follower_options(state)
+                ]
                 # on a touch screen the tile is lifted and enlarged so its rings are tappable
-                out.append(tag("g", preview,
-                               draw.spots_layer(self.tile, self.rot, *self.anchor, options,
-                                                self.seat, self.selected, self.hovered),
-                               class_="car-loupe"))
+                out.append(
+                    tag(
+                        "g",
+                        preview,
+                        draw.spots_layer(
+                            self.tile,
+                            self.rot,
+                            *self.anchor,
+                            options,
+                            self.seat,
+                            self.selected,
+                            self.hovered,
+                        ),
+                        class_="car-loupe",
+                    )
+                )
             else:
                 out.append(preview)
                 if self.locked:
@@ -508,20 +572,35 @@ class Board(BoardController):
         players = []
         for seat in range(state.players):
             colour = tr(f"carcassonne.colour.{draw.SEAT_NAMES[seat]}")
-            info = [tag("span", esc(tr("carcassonne.projected", n=live[seat])), class_="car-proj")
-                    if self.tile is not None else "",
-                    tag("span", draw.meeple_icon(seat, size=18),
-                        esc(tr("carcassonne.meeples_left", n=supply[seat])), class_="car-supply",
-                        data_supply=supply[seat])]
-            players.append(tag(
-                "li",
-                draw.meeple_icon(seat, label=colour, size=30),
-                tag("span", esc(names[seat]), class_="gt-name"),
-                tag("span", str(totals[seat]), class_="car-score", data_score=totals[seat],
-                    title=tr("carcassonne.points", n=totals[seat])),
-                tag("span", *info, class_="car-info"),
-                class_="car-player" + (" gt-to-move" if self.seat == seat else ""),
-                data_seat=seat))
+            info = [
+                tag("span", esc(tr("carcassonne.projected", n=live[seat])), class_="car-proj")
+                if self.tile is not None
+                else "",
+                tag(
+                    "span",
+                    draw.meeple_icon(seat, size=18),
+                    esc(tr("carcassonne.meeples_left", n=supply[seat])),
+                    class_="car-supply",
+                    data_supply=supply[seat],
+                ),
+            ]
+            players.append(
+                tag(
+                    "li",
+                    draw.meeple_icon(seat, label=colour, size=30),
+                    tag("span", esc(names[seat]), class_="gt-name"),
+                    tag(
+                        "span",
+                        str(totals[seat]),
+                        class_="car-score",
+                        data_score=totals[seat],
+                        title=tr("carcassonne.points", n=totals[seat]),
+                    ),
+                    tag("span", *info, class_="car-info"),
+                    class_="car-player" + (" gt-to-move" if self.seat == seat else ""),
+                    data_seat=seat,
+                )
+            )
         out = [tag("ol", *players, class_="gt-players")]
         if self.tile is not None:
             out.append(self._now_markup(state, names, tr, interactive))
@@ -540,24 +619,55 @@ class Board(BoardController):
     def _now_markup(self, state, names, tr, interactive):
         label = tr("carcassonne.tile", tile=self.tile)
         if not interactive:
-            return tag("div",
-                       tag("div", draw.picture(self.tile, 0, 64, label), class_="car-tile-box"),
-                       tag("div", self._tile_text(tr),
-                           esc(tr("carcassonne.their_tile", player=names[self.seat])),
-                           class_="car-now-text"),
-                       class_="car-now")
-        picture = tag("div", draw.picture(self.tile, self.rot, 96, label), class_="car-tile-box",
-                      data_rot=self.rot)
+            return tag(
+                "div",
+                tag("div", draw.picture(self.tile, 0, 64, label), class_="car-tile-box"),
+                tag(
+                    "div",
+                    self._tile_text(tr),
+                    esc(tr("carcassonne.their_tile", player=names[self.seat])),
+                    class_="car-now-text",
+                ),
+                class_="car-now",
+            )
+        picture = tag(
+            "div",
+            draw.picture(self.tile, self.rot, 96, label),
+            class_="car-tile-box",
+            data_rot=self.rot,
+        )
         buttons, hint, extra = [], "", ""
         if self.step == "place":
-            buttons.append(tag("button", "↺", type="button", data_act="rotate-left",
-                               title=tr("carcassonne.rotate_left"),
-                               aria_label=tr("carcassonne.rotate_left")))
-            buttons.append(tag("button", "↻", type="button", data_act="rotate",
-                               title=tr("carcassonne.rotate"), aria_label=tr("carcassonne.rotate")))
-            buttons.append(tag("button", esc(tr("carcassonne.lay")), type="button",
-                               class_="gt-primary", data_act="lay",
-                               disabled=not (self.anchor is not None and self.is_legal(state))))
+            buttons.append(
+                tag(
+                    "button",
+                    "↺",
+                    type="button",
+                    data_act="rotate-left",
+                    title=tr("carcassonne.rotate_left"),
+                    aria_label=tr("carcassonne.rotate_left"),
+                )
+            )
+            buttons.append(
+                tag(
+                    "button",
+                    "↻",
+                    type="button",
+                    data_act="rotate",
+                    title=tr("carcassonne.rotate"),
+                    aria_label=tr("carcassonne.rotate"),
+                )
+            )
+            buttons.append(
+                tag(
+                    "button",
+                    esc(tr("carcassonne.lay")),
+                    type="button",
+                    class_="gt-primary",
+                    data_act="lay",
+                    disabled=not (self.anchor is not None and self.is_legal(state)),
+                )
+            )
             if self.anchor is not None and not self.turns_at(self.anchor):
                 hint = tr("carcassonne.why.nofit")
             elif self.locked:
@@ -567,27 +677,49 @@ class Board(BoardController):
             else:
                 hint = tr("carcassonne.place_hint")
             if self.locked and not self.follower_options(state):
-                hint += " " + tr("carcassonne.no_spots" if supply_left(state, self.seat)
-                                 else "carcassonne.no_meeples")
+                hint += " " + tr(
+                    "carcassonne.no_spots"
+                    if supply_left(state, self.seat)
+                    else "carcassonne.no_meeples"
+                )
         else:
             options = self.follower_options(state)
             outcomes = self.outcomes(state)
             choices = []
             for n, (fid, kind) in enumerate(options, 1):
-                choices.append(tag(
-                    "button", draw.meeple_icon(self.seat, size=22, lying=kind == "field"),
-                    esc(f"{n} · {tr(f'carcassonne.kind.{kind}')}"), type="button",
-                    data_act=f"meeple:{fid}",
-                    aria_pressed="true" if fid == self.selected else "false",
-                    class_="car-choice"))
-            buttons.append(tag("button", esc(tr("carcassonne.back")), type="button",
-                               data_act="back"))
-            buttons.append(tag("button", esc(tr("carcassonne.no_follower")), type="button",
-                               data_act="no-follower",
-                               class_=None if self.selected else "gt-primary"))
+                choices.append(
+                    tag(
+                        "button",
+                        draw.meeple_icon(self.seat, size=22, lying=kind == "field"),
+                        esc(f"{n} · {tr(f'carcassonne.kind.{kind}')}"),
+                        type="button",
+                        data_act=f"meeple:{fid}",
+                        aria_pressed="true" if fid == self.selected else "false",
+                        class_="car-choice",
+                    )
+                )
+            buttons.append(
+                tag("button", esc(tr("carcassonne.back")), type="button", data_act="back")
+            )
+            buttons.append(
+                tag(
+                    "button",
+                    esc(tr("carcassonne.no_follower")),
+                    type="button",
+                    data_act="no-follower",
+                    class_=None if self.selected else "gt-primary",
+                )
+            )
             if self.selected:
-                buttons.append(tag("button", esc(tr("carcassonne.confirm")), type="button",
-                                   class_="gt-primary", data_act="confirm"))
+                buttons.append(
+                    tag(
+                        "button",
+                        esc(tr("carcassonne.confirm")),
+                        type="button",
+                        class_="gt-primary",
+                        data_act="confirm",
+                    )
+                )
             focus = self.hovered or self.selected
             if focus:
                 kind = KINDS[self.tile][focus]
@@ -599,34 +731,69 @@ class Board(BoardController):
                     lines.append(tr("carcassonne.gain_courier", n=courier))
                 extra = tag("p", esc(" ".join(lines)), class_="car-explain", aria_live="polite")
             hint = tr("carcassonne.follower_hint")
-            return (tag("div", picture, tag("div", self._tile_text(tr), class_="car-now-text"),
-                        class_="car-now")
-                    + tag("p", esc(hint), class_="gt-hint", aria_live="polite")
-                    + tag("div", *choices, class_="car-choices") + extra
-                    + tag("div", *buttons, class_="gt-actions", data_rot=self.rot,
-                          data_step=self.step))
-        return (tag("div", picture, tag("div", self._tile_text(tr), class_="car-now-text"),
-                    class_="car-now")
+            return (
+                tag(
+                    "div",
+                    picture,
+                    tag("div", self._tile_text(tr), class_="car-now-text"),
+                    class_="car-now",
+                )
+                + tag("p", esc(hint), class_="gt-hint", aria_live="polite")
+                + tag("div", *choices, class_="car-choices")
+                + extra
                 + tag("div", *buttons, class_="gt-actions", data_rot=self.rot, data_step=self.step)
-                + tag("p", esc(hint), class_="gt-hint", aria_live="polite"))
+            )
+        return (
+            tag(
+                "div",
+                picture,
+                tag("div", self._tile_text(tr), class_="car-now-text"),
+                class_="car-now",
+            )
+            + tag("div", *buttons, class_="gt-actions", data_rot=self.rot, data_step=self.step)
+            + tag("p", esc(hint), class_="gt-hint", aria_live="polite")
+        )
 
     def _event_line(self, event, names, tr):
         feature = tr(f"carcassonne.kind.{event.kind}")
-        return tag("li", draw.meeple_icon(event.player, size=18),
-                   esc(tr(f"carcassonne.event.{event.reason}", player=names[event.player],
-                          n=event.points, feature=feature, tiles=len(event.tiles))),
-                   data_seat=event.player, data_points=event.points, data_reason=event.reason)
+        return tag(
+            "li",
+            draw.meeple_icon(event.player, size=18),
+            esc(
+                tr(
+                    f"carcassonne.event.{event.reason}",
+                    player=names[event.player],
+                    n=event.points,
+                    feature=feature,
+                    tiles=len(event.tiles),
+                )
+            ),
+            data_seat=event.player,
+            data_points=event.points,
+            data_reason=event.reason,
+        )
 
     def _last_turn_markup(self, state, names, tr):
         parts = []
         for tile in self.new_discards:
-            parts.append(tag("p", esc(tr("carcassonne.discarded_now", tile=tile)),
-                             class_="car-discard", role="status"))
+            parts.append(
+                tag(
+                    "p",
+                    esc(tr("carcassonne.discarded_now", tile=tile)),
+                    class_="car-discard",
+                    role="status",
+                )
+            )
         events = queries.score_events(state)
         if events:
             parts.append(tag("h3", esc(tr("carcassonne.last_turn"))))
-            parts.append(tag("ul", *(self._event_line(e, names, tr) for e in events),
-                             class_="car-events-list"))
+            parts.append(
+                tag(
+                    "ul",
+                    *(self._event_line(e, names, tr) for e in events),
+                    class_="car-events-list",
+                )
+            )
         if not parts:
             return ""
         return tag("div", *parts, class_="car-box car-last-turn")
@@ -641,13 +808,20 @@ class Board(BoardController):
         else:
             text = tr("carcassonne.courier.at", x=where[0], y=where[1])
         reach = state.options["courier_reach"]
-        explain = (tr(f"carcassonne.courier.explain_{reach}") + " "
-                   + tr(f"carcassonne.courier.scoring_{state.options['courier_scoring']}"))
+        explain = (
+            tr(f"carcassonne.courier.explain_{reach}")
+            + " "
+            + tr(f"carcassonne.courier.scoring_{state.options['courier_scoring']}")
+        )
         if state.options["courier_farmers"]:
             explain += " " + tr("carcassonne.courier.farmers")
-        return tag("div", tag("h3", draw.envelope_icon(), esc(tr("carcassonne.courier.title"))),
-                   tag("p", esc(text), class_="car-note"),
-                   tag("p", esc(explain), class_="car-note"), class_="car-box car-courier-box")
+        return tag(
+            "div",
+            tag("h3", draw.envelope_icon(), esc(tr("carcassonne.courier.title"))),
+            tag("p", esc(text), class_="car-note"),
+            tag("p", esc(explain), class_="car-note"),
+            class_="car-box car-courier-box",
+        )
 
     def _stack_markup(self, state, tr):
         left = queries.remaining_tiles(state)
@@ -655,24 +829,40 @@ class Board(BoardController):
         parts = [tag("h3", esc(tr("carcassonne.stack", n=total)), data_left=total)]
         discarded = queries.discarded_tiles(state)
         if discarded:
-            parts.append(tag("p", esc(tr("carcassonne.discarded", tiles=", ".join(discarded))),
-                             class_="car-note"))
+            parts.append(
+                tag(
+                    "p",
+                    esc(tr("carcassonne.discarded", tiles=", ".join(discarded))),
+                    class_="car-note",
+                )
+            )
         if self.show_left:
             figures = []
             for tile in TYPE_IDS:
-                if tile not in left and not (state.options["courier"] == "letter_tiles"
-                                             or not queries.tile_info(tile)["letter"]):
+                if tile not in left and not (
+                    state.options["courier"] == "letter_tiles"
+                    or not queries.tile_info(tile)["letter"]
+                ):
                     continue
                 n = left.get(tile, 0)
-                figures.append(tag("figure", draw.picture(tile, 0, 40, tr("carcassonne.tile",
-                                                                          tile=tile)),
-                                   tag("figcaption", f"×{n}"),
-                                   class_="car-none" if not n else None))
+                figures.append(
+                    tag(
+                        "figure",
+                        draw.picture(tile, 0, 40, tr("carcassonne.tile", tile=tile)),
+                        tag("figcaption", f"×{n}"),
+                        class_="car-none" if not n else None,
+                    )
+                )
             parts.append(tag("div", *figures, class_="car-left-grid"))
-        parts.append(tag("button", esc(tr("carcassonne.hide_left" if self.show_left
-                                          else "carcassonne.show_left")),
-                         type="button", data_act="left",
-                         aria_expanded="true" if self.show_left else "false"))
+        parts.append(
+            tag(
+                "button",
+                esc(tr("carcassonne.hide_left" if self.show_left else "carcassonne.show_left")),
+                type="button",
+                data_act="left",
+                aria_expanded="true" if self.show_left else "false",
+            )
+        )
         return tag("div", *parts, class_="car-box car-stack")
 
     # ---- the end of the game ------------------------------------------------------------------
@@ -688,29 +878,59 @@ class Board(BoardController):
         added = [{c: 0 for c in CATEGORIES} for _ in range(state.players)]
         for e in finals:
             added[e.player][EVENT_CATEGORY[e.kind]] += e.points
-        head = tag("tr", tag("th", ""),
-                   *(tag("th", draw.meeple_icon(seat, size=18),
-                         tag("span", esc(names[seat]), class_="car-th-name"), data_seat=seat)
-                     for seat in range(state.players)))
+        head = tag(
+            "tr",
+            tag("th", ""),
+            *(
+                tag(
+                    "th",
+                    draw.meeple_icon(seat, size=18),
+                    tag("span", esc(names[seat]), class_="car-th-name"),
+                    data_seat=seat,
+                )
+                for seat in range(state.players)
+            ),
+        )
         rows = []
         for c in CATEGORIES:
             cells = []
             for seat in range(state.players):
-                extra = (tag("small", esc(tr("carcassonne.at_end", n=added[seat][c])))
-                         if added[seat][c] else "")
+                extra = (
+                    tag("small", esc(tr("carcassonne.at_end", n=added[seat][c])))
+                    if added[seat][c]
+                    else ""
+                )
                 cells.append(tag("td", str(breakdown[seat][c]), extra))
-            rows.append(tag("tr", tag("th", esc(tr(f"carcassonne.part.{c}")), scope="row"),
-                            *cells, data_part=c))
-        rows.append(tag("tr", tag("th", esc(tr("carcassonne.total")), scope="row"),
-                        *(tag("td", tag("strong", str(sum(breakdown[seat].values()))),
-                              data_seat=seat) for seat in range(state.players)),
-                        class_="car-total"))
+            rows.append(
+                tag(
+                    "tr",
+                    tag("th", esc(tr(f"carcassonne.part.{c}")), scope="row"),
+                    *cells,
+                    data_part=c,
+                )
+            )
+        rows.append(
+            tag(
+                "tr",
+                tag("th", esc(tr("carcassonne.total")), scope="row"),
+                *(
+                    tag("td", tag("strong", str(sum(breakdown[seat].values()))), data_seat=seat)
+                    for seat in range(state.players)
+                ),
+                class_="car-total",
+            )
+        )
         table = tag("table", tag("thead", head), tag("tbody", *rows), class_="car-table")
-        lines = tag("ol", *(self._event_line(e, names, tr) for e in finals),
-                    class_="car-final-list car-events-list")
-        body = (tag("p", esc(tr("carcassonne.final_intro")))
-                + tag("div", table, style="overflow-x:auto")
-                + (lines if finals else tag("p", esc(tr("carcassonne.final_none")))))
+        lines = tag(
+            "ol",
+            *(self._event_line(e, names, tr) for e in finals),
+            class_="car-final-list car-events-list",
+        )
+        body = (
+            tag("p", esc(tr("carcassonne.final_intro")))
+            + tag("div", table, style="overflow-x:auto")
+            + (lines if finals else tag("p", esc(tr("carcassonne.final_none"))))
+        )
         return tr("carcassonne.final_title"), body, "carcassonne.see_result"
 
     def log_detail(self, before, move, after, names, tr):
@@ -722,22 +942,42 @@ class Board(BoardController):
         if move.meeple is not None and tile is not None:
             kind = KINDS[tile].get(move.meeple)
             if kind:
-                parts.append(tr("carcassonne.log.meeple", role=tr(f"carcassonne.role.{kind}"),
-                                feature=tr(f"carcassonne.kind.{kind}")))
+                parts.append(
+                    tr(
+                        "carcassonne.log.meeple",
+                        role=tr(f"carcassonne.role.{kind}"),
+                        feature=tr(f"carcassonne.kind.{kind}"),
+                    )
+                )
         messages = {}  # the Courier's message: one entry per receiver, its features listed
         for e in queries.score_events(after):
             feature = tr(f"carcassonne.kind.{e.kind}")
             if e.reason == "courier":
                 messages.setdefault(e.player, []).append((e.points, feature))
             else:
-                parts.append(tr(f"carcassonne.log.{e.reason}", player=names[e.player],
-                                n=e.points, feature=feature))
+                parts.append(
+                    tr(
+                        f"carcassonne.log.{e.reason}",
+                        player=names[e.player],
+                        n=e.points,
+                        feature=feature,
+                    )
+                )
         for seat, scored in messages.items():
-            features = (scored[0][1] if len(scored) == 1
-                        else ", ".join(f"{feature} +{n}" for n, feature in scored))
-            parts.append(tr("carcassonne.log.courier", player=names[seat],
-                            n=sum(n for n, _ in scored), feature=features))
-        removed = queries.discarded_tiles(after)[len(before.discarded):]
+            features = (
+                scored[0][1]
+                if len(scored) == 1
+                else ", ".join(f"{feature} +{n}" for n, feature in scored)
+            )
+            parts.append(
+                tr(
+                    "carcassonne.log.courier",
+                    player=names[seat],
+                    n=sum(n for n, _ in scored),
+                    feature=features,
+                )
+            )
+        removed = queries.discarded_tiles(after)[len(before.discarded) :]
         if removed:
             parts.append(tr("carcassonne.log.discard", tiles=", ".join(removed)))
         if GAME.current_player(after) is None:
@@ -750,27 +990,61 @@ class Board(BoardController):
         options = options or {}
 
         def select(name, values, current, label):
-            return tag("label", esc(tr(label)),
-                       tag("select", *(tag("option", esc(tr(f"{label}.{v}")), value=v,
-                                           selected=str(v) == str(current)) for v in values),
-                           name=name))
+            return tag(
+                "label",
+                esc(tr(label)),
+                tag(
+                    "select",
+                    *(
+                        tag(
+                            "option",
+                            esc(tr(f"{label}.{v}")),
+                            value=v,
+                            selected=str(v) == str(current),
+                        )
+                        for v in values
+                    ),
+                    name=name,
+                ),
+            )
 
-        courier = select("courier", COURIER_MODES, options.get("courier", "tiles_free"),
-                         "carcassonne.opt.courier")
+        courier = select(
+            "courier",
+            COURIER_MODES,
+            options.get("courier", "tiles_free"),
+            "carcassonne.opt.courier",
+        )
         return tag(
             "fieldset",
             tag("legend", esc(tr("carcassonne.opt.legend"))),
             courier,
             tag("p", esc(tr("carcassonne.opt.letter_note")), class_="car-note"),
-            select("courier_reach", ("line", "adjacent"), options.get("courier_reach", "line"),
-                   "carcassonne.opt.reach"),
-            select("courier_scoring", ("2024", "pre2024"), options.get("courier_scoring", "2024"),
-                   "carcassonne.opt.scoring"),
-            tag("label", empty("input", type="checkbox", name="courier_farmers",
-                               checked=bool(options.get("courier_farmers", False))),
-                esc(tr("carcassonne.opt.farmers")), class_="gt-check"),
+            select(
+                "courier_reach",
+                ("line", "adjacent"),
+                options.get("courier_reach", "line"),
+                "carcassonne.opt.reach",
+            ),
+            select(
+                "courier_scoring",
+                ("2024", "pre2024"),
+                options.get("courier_scoring", "2024"),
+                "carcassonne.opt.scoring",
+            ),
+            tag(
+                "label",
+                empty(
+                    "input",
+                    type="checkbox",
+                    name="courier_farmers",
+                    checked=bool(options.get("courier_farmers", False)),
+                ),
+                esc(tr("carcassonne.opt.farmers")),
+                class_="gt-check",
+            ),
             select("tiny_city", ("4", "2"), options.get("tiny_city", 4), "carcassonne.opt.tiny"),
-            class_="car-options")
+            class_="car-options",
+        )
 
     def read_options(self, form):
         """The rule options from the form (anything unexpected falls back to the default)."""

@@ -14,7 +14,9 @@ only clue. Farmers lie down. Layers, bottom to top: tiles, last tile, score high
 followers, the Courier, badges, hit squares; the overlay holds hints, the preview and spots.
 """
 
-from game.ui.markup import empty, esc, tag
+import itertools
+
+from game.view.markup import empty, esc, tag
 
 from . import art_data
 from .tiles import TILE_TYPES
@@ -69,8 +71,10 @@ def path_d(path):
 
 def _cubic(p0, c1, c2, p1, t):
     u = 1 - t
-    return (u * u * u * p0[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t * t * t * p1[0],
-            u * u * u * p0[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t * t * t * p1[1])
+    return (
+        u * u * u * p0[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t * t * t * p1[0],
+        u * u * u * p0[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t * t * t * p1[1],
+    )
 
 
 def sample(path, steps=10):
@@ -81,37 +85,70 @@ def sample(path, steps=10):
             points.append(pts[0])
         elif cmd == "C":
             p0 = points[-1]
-            points.extend(_cubic(p0, pts[0], pts[1], pts[2], k / steps)
-                          for k in range(1, steps + 1))
+            points.extend(
+                _cubic(p0, pts[0], pts[1], pts[2], k / steps) for k in range(1, steps + 1)
+            )
     return points
 
 
 # City shapes in a canonical orientation: (edges, fill path, wall paths, follower spot, shield)
 _CITY_SHAPES = {
-    "cap": (("N",),
-            [("M", [(0, 0)]), ("L", [(100, 0)]), ("C", [(75, 30), (25, 30), (0, 0)]), ("Z", [])],
-            [[("M", [(100, 0)]), ("C", [(75, 30), (25, 30), (0, 0)])]],
-            (50, 10), (50, 10)),
-    "corner": (("N", "E"),
-               [("M", [(0, 0)]), ("L", [(100, 0)]), ("L", [(100, 100)]),
-                ("C", [(75, 55), (45, 25), (0, 0)]), ("Z", [])],
-               [[("M", [(100, 100)]), ("C", [(75, 55), (45, 25), (0, 0)])]],
-               (67, 31), (87, 13)),
-    "band": (("E", "W"),
-             [("M", [(0, 0)]), ("C", [(30, 34), (70, 34), (100, 0)]), ("L", [(100, 100)]),
-              ("C", [(70, 66), (30, 66), (0, 100)]), ("Z", [])],
-             [[("M", [(0, 0)]), ("C", [(30, 34), (70, 34), (100, 0)])],
-              [("M", [(100, 100)]), ("C", [(70, 66), (30, 66), (0, 100)])]],
-             (36, 50), (68, 50)),
-    "three": (("N", "E", "W"),
-              [("M", [(0, 0)]), ("L", [(100, 0)]), ("L", [(100, 100)]),
-               ("C", [(75, 62), (25, 62), (0, 100)]), ("Z", [])],
-              [[("M", [(100, 100)]), ("C", [(75, 62), (25, 62), (0, 100)])]],
-              (50, 35), (77, 22)),
-    "full": (("N", "E", "S", "W"),
-             [("M", [(0, 0)]), ("L", [(100, 0)]), ("L", [(100, 100)]), ("L", [(0, 100)]),
-              ("Z", [])],
-             [], (50, 50), (74, 26)),
+    "cap": (
+        ("N",),
+        [("M", [(0, 0)]), ("L", [(100, 0)]), ("C", [(75, 30), (25, 30), (0, 0)]), ("Z", [])],
+        [[("M", [(100, 0)]), ("C", [(75, 30), (25, 30), (0, 0)])]],
+        (50, 10),
+        (50, 10),
+    ),
+    "corner": (
+        ("N", "E"),
+        [
+            ("M", [(0, 0)]),
+            ("L", [(100, 0)]),
+            ("L", [(100, 100)]),
+            ("C", [(75, 55), (45, 25), (0, 0)]),
+            ("Z", []),
+        ],
+        [[("M", [(100, 100)]), ("C", [(75, 55), (45, 25), (0, 0)])]],
+        (67, 31),
+        (87, 13),
+    ),
+    "band": (
+        ("E", "W"),
+        [
+            ("M", [(0, 0)]),
+            ("C", [(30, 34), (70, 34), (100, 0)]),
+            ("L", [(100, 100)]),
+            ("C", [(70, 66), (30, 66), (0, 100)]),
+            ("Z", []),
+        ],
+        [
+            [("M", [(0, 0)]), ("C", [(30, 34), (70, 34), (100, 0)])],
+            [("M", [(100, 100)]), ("C", [(70, 66), (30, 66), (0, 100)])],
+        ],
+        (36, 50),
+        (68, 50),
+    ),
+    "three": (
+        ("N", "E", "W"),
+        [
+            ("M", [(0, 0)]),
+            ("L", [(100, 0)]),
+            ("L", [(100, 100)]),
+            ("C", [(75, 62), (25, 62), (0, 100)]),
+            ("Z", []),
+        ],
+        [[("M", [(100, 100)]), ("C", [(75, 62), (25, 62), (0, 100)])]],
+        (50, 35),
+        (77, 22),
+    ),
+    "full": (
+        ("N", "E", "S", "W"),
+        [("M", [(0, 0)]), ("L", [(100, 0)]), ("L", [(100, 100)]), ("L", [(0, 100)]), ("Z", [])],
+        [],
+        (50, 50),
+        (74, 26),
+    ),
 }
 
 
@@ -137,8 +174,12 @@ def _city_shape(edges):
         name = "full"
     canonical, fill, walls, spot, shield = _CITY_SHAPES[name]
     rot = _rot_of(edges, canonical)
-    return {"fill": _turn_path(fill, rot), "walls": [_turn_path(w, rot) for w in walls],
-            "spot": turn(spot, rot), "shield": turn(shield, rot)}
+    return {
+        "fill": _turn_path(fill, rot),
+        "walls": [_turn_path(w, rot) for w in walls],
+        "spot": turn(spot, rot),
+        "shield": turn(shield, rot),
+    }
 
 
 def _add(p, q, k=1.0):
@@ -158,8 +199,16 @@ class Art:
         self.roads = {}  # fid -> path
         self.spots = {}  # fid -> (x, y)
         one_edge = [f for f in features if f.kind == "road" and len(f.edges) == 1]
-        curve = next((f for f in features if f.kind == "road" and len(f.edges) == 2
-                      and (DIRS.index(f.edges[0]) - DIRS.index(f.edges[1])) % 2), None)
+        curve = next(
+            (
+                f
+                for f in features
+                if f.kind == "road"
+                and len(f.edges) == 2
+                and (DIRS.index(f.edges[0]) - DIRS.index(f.edges[1])) % 2
+            ),
+            None,
+        )
         if "monastery" in kinds:
             centre = (50, 50)
             if curve is not None:  # the road runs past: the chapel steps away from it
@@ -224,7 +273,7 @@ class Art:
                 return True
         if self.junction is not None:
             jx, jy = self.junction
-            if (x - jx) ** 2 + (y - jy) ** 2 < 12 ** 2:
+            if (x - jx) ** 2 + (y - jy) ** 2 < 12**2:
                 return True
         return False
 
@@ -237,11 +286,16 @@ class Art:
         step = T / n
         for shape in self.cities.values():
             poly = shape["polygon"] = sample(shape["fill"])
-            shape["bbox"] = (min(p[0] for p in poly), min(p[1] for p in poly),
-                             max(p[0] for p in poly), max(p[1] for p in poly))
+            shape["bbox"] = (
+                min(p[0] for p in poly),
+                min(p[1] for p in poly),
+                max(p[0] for p in poly),
+                max(p[1] for p in poly),
+            )
         self._road_lines = [sample(p) for p in self.roads.values()]
-        free = [not self.blocked((i + 0.5) * step, (j + 0.5) * step)
-                for j in range(n) for i in range(n)]
+        free = [
+            not self.blocked((i + 0.5) * step, (j + 0.5) * step) for j in range(n) for i in range(n)
+        ]
         comp = [-1] * (n * n)
         count = 0
         for start in range(n * n):
@@ -284,11 +338,14 @@ class Art:
         inside = set(region)
         # distance in cells to the nearest cell outside the region (8 neighbours), by layers
         dist = {}
-        layer = [k for k in region
-                 if any(not (0 <= k % n + a < n and 0 <= k // n + b < n)
-                        or k + b * n + a not in inside
-                        for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1),
-                                     (1, 1), (1, -1), (-1, 1), (-1, -1)))]
+        layer = [
+            k
+            for k in region
+            if any(
+                not (0 <= k % n + a < n and 0 <= k // n + b < n) or k + b * n + a not in inside
+                for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+            )
+        ]
         for k in layer:
             dist[k] = 1
         d = 1
@@ -303,8 +360,11 @@ class Art:
                         dist[q] = d
                         nxt.append(q)
             layer = nxt
-        others = [p for fid, p in self.spots.items() if fid in self.cities or fid in self.roads
-                  or fid == "monastery"]
+        others = [
+            p
+            for fid, p in self.spots.items()
+            if fid in self.cities or fid in self.roads or fid == "monastery"
+        ]
         cx = sum(k % n for k in region) / len(region)
         cy = sum(k // n for k in region) / len(region)
         best, best_key = None, None
@@ -352,7 +412,7 @@ class Art:
             parts.append(empty("path", d=d, class_="car-road"))
         if self.junction is not None:
             parts.append(empty("circle", cx=50, cy=50, r=11, class_="car-plaza"))
-        for fid, shape in self.cities.items():
+        for _fid, shape in self.cities.items():
             parts.append(empty("path", d=path_d(shape["fill"]), class_="car-city"))
             for wall in shape["walls"]:
                 d = path_d(wall)
@@ -379,8 +439,13 @@ class Art:
         """The corner farthest from every follower spot (for the letter symbol)."""
         self._fields()
         corners = ((16, 14), (84, 14), (84, 86), (16, 86))
-        return max(corners, key=lambda c: (min((c[0] - x) ** 2 + (c[1] - y) ** 2
-                                               for x, y in self.spots.values()), -corners.index(c)))
+        return max(
+            corners,
+            key=lambda c: (
+                min((c[0] - x) ** 2 + (c[1] - y) ** 2 for x, y in self.spots.values()),
+                -corners.index(c),
+            ),
+        )
 
     def field_mask(self):
         """A mask that lets only the fields of the tile through (for farm highlights)."""
@@ -389,8 +454,17 @@ class Art:
             parts.append(empty("path", d=path_d(path), stroke="#000", stroke_width=14, fill="none"))
         for shape in self.cities.values():
             parts.append(empty("path", d=path_d(shape["fill"]), fill="#000"))
-        return tag("mask", *parts, id=f"car-fm-{self.type.id}", maskContentUnits="userSpaceOnUse",
-                   x=0, y=0, width=T, height=T, maskUnits="userSpaceOnUse")
+        return tag(
+            "mask",
+            *parts,
+            id=f"car-fm-{self.type.id}",
+            maskContentUnits="userSpaceOnUse",
+            x=0,
+            y=0,
+            width=T,
+            height=T,
+            maskUnits="userSpaceOnUse",
+        )
 
     def region_path(self, fid):
         """The cells of a field (one cell wider all round) as one path, north up (made once)."""
@@ -417,8 +491,10 @@ class Art:
                     start = i
                     while i < n and j * n + i in grown:
                         i += 1
-                    out.append(f"M{fmt(start * step)} {fmt(j * step)}h{fmt((i - start) * step)}"
-                               f"v{fmt(step)}h{fmt(-(i - start) * step)}z")
+                    out.append(
+                        f"M{fmt(start * step)} {fmt(j * step)}h{fmt((i - start) * step)}"
+                        f"v{fmt(step)}h{fmt(-(i - start) * step)}z"
+                    )
                 i += 1
         return "".join(out)
 
@@ -429,10 +505,14 @@ def half_edge_cells(half, n):
     inner = range(0, n // 2 - 1)
     outer = range(n // 2 + 1, n)
     return {
-        "N_w": [i for i in inner], "N_e": [i for i in outer],
-        "E_n": [j * n + n - 1 for j in inner], "E_s": [j * n + n - 1 for j in outer],
-        "S_e": [(n - 1) * n + i for i in outer], "S_w": [(n - 1) * n + i for i in inner],
-        "W_s": [j * n for j in outer], "W_n": [j * n for j in inner],
+        "N_w": [i for i in inner],
+        "N_e": [i for i in outer],
+        "E_n": [j * n + n - 1 for j in inner],
+        "E_s": [j * n + n - 1 for j in outer],
+        "S_e": [(n - 1) * n + i for i in outer],
+        "S_w": [(n - 1) * n + i for i in inner],
+        "W_s": [j * n for j in outer],
+        "W_n": [j * n for j in inner],
     }[half]
 
 
@@ -449,7 +529,7 @@ def _inside(poly, x, y):
 
 
 def _near(line, x, y, r):
-    for (ax, ay), (bx, by) in zip(line, line[1:]):
+    for (ax, ay), (bx, by) in itertools.pairwise(line):
         dx, dy = bx - ax, by - ay
         length = dx * dx + dy * dy
         t = 0 if length == 0 else max(0, min(1, ((x - ax) * dx + (y - ay) * dy) / length))
@@ -463,10 +543,14 @@ def art_data_source():
     """The text of art_data.py: per tile type, per field, its follower spot and its raster cells
     (a hexadecimal bit mask), computed by `Art.raster`. Regenerate after changing the drawing:
     python3 -c "from game.carcassonne import draw; draw.write_art_data()" (a test checks)."""
-    lines = ['"""Generated by draw.art_data_source() from the drawing of every tile type: do not edit.',
-             "",
-             "FIELDS: tile type -> field id -> (x, y of the farmer, raster cells as a hex bit mask).",
-             '"""', "", "FIELDS = {"]
+    lines = [
+        '"""Generated by draw.art_data_source() from the drawing of every tile type: do not edit.',
+        "",
+        "FIELDS: tile type -> field id -> (x, y of the farmer, raster cells as a hex bit mask).",
+        '"""',
+        "",
+        "FIELDS = {",
+    ]
     for t in TILE_TYPES:
         a = Art(t)
         _, _, cells = a.raster()
@@ -475,9 +559,12 @@ def art_data_source():
             x, y = a.spots[fid]
             mask = sum(1 << k for k in region)
             text = f"{mask:x}"
-            chunks = [text[k:k + 64] for k in range(0, len(text), 64)]
-            fields.append(f'        "{fid}": ({fmt(x)}, {fmt(y)}, "{chunks[0]}"'
-                          + "".join(f'\n                 "{c}"' for c in chunks[1:]) + "),")
+            chunks = [text[k : k + 64] for k in range(0, len(text), 64)]
+            fields.append(
+                f'        "{fid}": ({fmt(x)}, {fmt(y)}, "{chunks[0]}"'
+                + "".join(f'\n                 "{c}"' for c in chunks[1:])
+                + "),"
+            )
         if fields:
             lines.append(f'    "{t.id}": {{')
             lines.extend(fields)
@@ -488,6 +575,7 @@ def art_data_source():
 
 def write_art_data():
     import os
+
     with open(os.path.join(os.path.dirname(__file__), "art_data.py"), "w", encoding="utf-8") as f:
         f.write(art_data_source())
 
@@ -516,40 +604,51 @@ def _put(name, x, y):
 
 
 # upright pictures, each drawn around (0, 0)
-SHIELD = tag("g",
-             empty("path", d="M-6 -7H6V0C6 4 3 6.5 0 8.5C-3 6.5-6 4-6 0Z", class_="car-shield"),
-             empty("path", d="M-4 -1L0 3L4 -1", class_="car-shield-mark"),
-             id="car-pennant")
-CHAPEL = tag("g",  # a monastery: a small chapel with a bell tower and a cross
-             empty("rect", x=-11, y=-4, width=19, height=14, class_="car-chapel"),
-             empty("path", d="M-13 -3L-1.5 -12L10 -3Z", class_="car-roof"),
-             empty("rect", x=6, y=-13, width=7, height=23, class_="car-chapel"),
-             empty("path", d="M5 -12.5L9.5 -18L14 -12.5Z", class_="car-roof"),
-             empty("path", d="M9.5 -23V-17.5M7.5 -21.5H11.5", class_="car-cross"),
-             empty("path", d="M-4.5 10V4.5A2 2 0 0 1 -0.5 4.5V10Z", class_="car-door"),
-             id="car-monastery")
-HOUSE = tag("g",  # where roads meet: a little house on a square
-            empty("rect", x=-5.5, y=-3, width=11, height=8, class_="car-chapel"),
-            empty("path", d="M-7 -2.5L0 -8.5L7 -2.5Z", class_="car-roof"),
-            id="car-house")
+SHIELD = tag(
+    "g",
+    empty("path", d="M-6 -7H6V0C6 4 3 6.5 0 8.5C-3 6.5-6 4-6 0Z", class_="car-shield"),
+    empty("path", d="M-4 -1L0 3L4 -1", class_="car-shield-mark"),
+    id="car-pennant",
+)
+CHAPEL = tag(
+    "g",  # a monastery: a small chapel with a bell tower and a cross
+    empty("rect", x=-11, y=-4, width=19, height=14, class_="car-chapel"),
+    empty("path", d="M-13 -3L-1.5 -12L10 -3Z", class_="car-roof"),
+    empty("rect", x=6, y=-13, width=7, height=23, class_="car-chapel"),
+    empty("path", d="M5 -12.5L9.5 -18L14 -12.5Z", class_="car-roof"),
+    empty("path", d="M9.5 -23V-17.5M7.5 -21.5H11.5", class_="car-cross"),
+    empty("path", d="M-4.5 10V4.5A2 2 0 0 1 -0.5 4.5V10Z", class_="car-door"),
+    id="car-monastery",
+)
+HOUSE = tag(
+    "g",  # where roads meet: a little house on a square
+    empty("rect", x=-5.5, y=-3, width=11, height=8, class_="car-chapel"),
+    empty("path", d="M-7 -2.5L0 -8.5L7 -2.5Z", class_="car-roof"),
+    id="car-house",
+)
 
 
-ENVELOPE = (empty("rect", x=-9, y=-6, width=18, height=12, rx=1.5, class_="car-env-paper")
-            + empty("path", d="M-9 -5.5L0 1.5L9 -5.5", class_="car-env-line")
-            + empty("circle", cx=0, cy=1.5, r=2, class_="car-env-seal"))
+ENVELOPE = (
+    empty("rect", x=-9, y=-6, width=18, height=12, rx=1.5, class_="car-env-paper")
+    + empty("path", d="M-9 -5.5L0 1.5L9 -5.5", class_="car-env-line")
+    + empty("circle", cx=0, cy=1.5, r=2, class_="car-env-seal")
+)
 LETTER = tag("g", ENVELOPE, id="car-letter", class_="car-letter")
 
 
 def envelope(x, y, size=1.0, css="car-envelope"):
     """A letter: the Courier's symbol."""
-    return tag("g", ENVELOPE, class_=css,
-               transform=f"translate({fmt(x)} {fmt(y)}) scale({fmt(size)})")
+    return tag(
+        "g", ENVELOPE, class_=css, transform=f"translate({fmt(x)} {fmt(y)}) scale({fmt(size)})"
+    )
 
 
-MEEPLE = ("M0 -12C3.2 -12 5 -9.7 5 -7.2C5 -5.5 4.3 -4.4 3.5 -3.7L10.2 -1.3C12 -0.6 12.3 1.8 "
-          "10.9 2.8C9.6 3.7 7.6 3.3 5.6 2.8L9 10.3C9.6 11.7 8.8 12.5 7.6 12.5H3.4L0 6.6L-3.4 "
-          "12.5H-7.6C-8.8 12.5-9.6 11.7-9 10.3L-5.6 2.8C-7.6 3.3-9.6 3.7-10.9 2.8C-12.3 1.8-12 "
-          "-0.6-10.2 -1.3L-3.5 -3.7C-4.3 -4.4-5 -5.5-5 -7.2C-5 -9.7-3.2 -12 0 -12Z")
+MEEPLE = (
+    "M0 -12C3.2 -12 5 -9.7 5 -7.2C5 -5.5 4.3 -4.4 3.5 -3.7L10.2 -1.3C12 -0.6 12.3 1.8 "
+    "10.9 2.8C9.6 3.7 7.6 3.3 5.6 2.8L9 10.3C9.6 11.7 8.8 12.5 7.6 12.5H3.4L0 6.6L-3.4 "
+    "12.5H-7.6C-8.8 12.5-9.6 11.7-9 10.3L-5.6 2.8C-7.6 3.3-9.6 3.7-10.9 2.8C-12.3 1.8-12 "
+    "-0.6-10.2 -1.3L-3.5 -3.7C-4.3 -4.4-5 -5.5-5 -7.2C-5 -9.7-3.2 -12 0 -12Z"
+)
 EMBLEM_PATHS = (
     "M0 -2.6A2.6 2.6 0 1 1 0 2.6A2.6 2.6 0 1 1 0 -2.6Z",
     "M0 -3.2L3.1 2.3H-3.1Z",
@@ -561,15 +660,27 @@ EMBLEM_PATHS = (
 
 def _meeple_symbol(seat, lying):
     colour, outline, mark = SEATS[seat]
-    body = empty("path", d=MEEPLE, fill=colour, stroke=outline, stroke_width=1.3,
-                 stroke_linejoin="round")
-    emblem = empty("path", d=EMBLEM_PATHS[seat], fill=mark, stroke=outline, stroke_width=0.6,
-                   transform="translate(0 1)")
+    body = empty(
+        "path", d=MEEPLE, fill=colour, stroke=outline, stroke_width=1.3, stroke_linejoin="round"
+    )
+    emblem = empty(
+        "path",
+        d=EMBLEM_PATHS[seat],
+        fill=mark,
+        stroke=outline,
+        stroke_width=0.6,
+        transform="translate(0 1)",
+    )
     inner = body + emblem
     if lying:  # a farmer lies on his back, head to the west
         inner = tag("g", inner, transform="rotate(-90) scale(0.95)")
-    return tag("symbol", inner, id=f"car-{'f' if lying else 'm'}{seat}", viewBox="-14 -14 28 28",
-               overflow="visible")
+    return tag(
+        "symbol",
+        inner,
+        id=f"car-{'f' if lying else 'm'}{seat}",
+        viewBox="-14 -14 28 28",
+        overflow="visible",
+    )
 
 
 COURIER = tag(
@@ -578,9 +689,15 @@ COURIER = tag(
     empty("path", d="M-6 11C-6 3-5 -1-3.2 -3H3.2C5 -1 6 3 6 11Z", class_="car-courier-body"),
     empty("circle", cx=0, cy=-7, r=4.6, class_="car-courier-body"),
     empty("path", d="M-6 -9.5C-6 -13 6 -13 6 -9.5L8.5 -8.8H-8.5Z", class_="car-courier-hat"),
-    tag("g", empty("rect", x=-5, y=1.5, width=10, height=7, rx=1, class_="car-env-paper"),
-        empty("path", d="M-5 2L0 5.8L5 2", class_="car-env-line")),
-    id="car-courier", viewBox="-14 -14 28 28", overflow="visible")
+    tag(
+        "g",
+        empty("rect", x=-5, y=1.5, width=10, height=7, rx=1, class_="car-env-paper"),
+        empty("path", d="M-5 2L0 5.8L5 2", class_="car-env-line"),
+    ),
+    id="car-courier",
+    viewBox="-14 -14 28 28",
+    overflow="visible",
+)
 
 
 def defs():
@@ -588,31 +705,62 @@ def defs():
     grass = tag(
         "pattern",
         empty("rect", width=24, height=24, fill="#88b255"),
-        empty("path", d="M3 7l1.5-3 1.5 3M15 17l1.5-3 1.5 3M17 5l1-2.2 1 2.2M6 19l1-2.2 1 2.2",
-              fill="none", stroke="#6d963f", stroke_width=1.1, stroke_linecap="round"),
+        empty(
+            "path",
+            d="M3 7l1.5-3 1.5 3M15 17l1.5-3 1.5 3M17 5l1-2.2 1 2.2M6 19l1-2.2 1 2.2",
+            fill="none",
+            stroke="#6d963f",
+            stroke_width=1.1,
+            stroke_linecap="round",
+        ),
         empty("circle", cx=11, cy=11, r=0.9, fill="#a7c873"),
-        id="car-grass", width=24, height=24, patternUnits="userSpaceOnUse")
+        id="car-grass",
+        width=24,
+        height=24,
+        patternUnits="userSpaceOnUse",
+    )
     town = tag(
         "pattern",
         empty("rect", width=20, height=20, fill=CITY_FILL),
-        empty("path", d="M2 8h6v-3l-3-2.5-3 2.5zM12 18h6v-3l-3-2.5-3 2.5z", fill="#d5a96b",
-              stroke="#b98c52", stroke_width=0.6),
-        empty("path", d="M1.5 5.3l3.5-3 3.5 3M11.5 15.3l3.5-3 3.5 3", fill="none",
-              stroke="#b2533a", stroke_width=1.3),
-        id="car-town", width=20, height=20, patternUnits="userSpaceOnUse")
+        empty(
+            "path",
+            d="M2 8h6v-3l-3-2.5-3 2.5zM12 18h6v-3l-3-2.5-3 2.5z",
+            fill="#d5a96b",
+            stroke="#b98c52",
+            stroke_width=0.6,
+        ),
+        empty(
+            "path",
+            d="M1.5 5.3l3.5-3 3.5 3M11.5 15.3l3.5-3 3.5 3",
+            fill="none",
+            stroke="#b2533a",
+            stroke_width=1.3,
+        ),
+        id="car-town",
+        width=20,
+        height=20,
+        patternUnits="userSpaceOnUse",
+    )
     tiles = "".join(tag("g", art(t.id).markup(), id=f"car-t-{t.id}") for t in TILE_TYPES)
     masks = "".join(art(t.id).field_mask() for t in TILE_TYPES)
-    meeples = "".join(_meeple_symbol(seat, lying) for seat in range(len(SEATS))
-                      for lying in (False, True))
-    hatches = "".join(tag("pattern", empty("rect", width=10, height=10, fill="#fff8e0",
-                                           opacity=0.35),
-                          empty("path", d="M-1 11L11 -1M4 11L11 4M-1 6L6 -1", stroke=colour,
-                                stroke_width=2.6),
-                          id=f"car-hatch-{seat}", width=10, height=10,
-                          patternUnits="userSpaceOnUse")
-                      for seat, (colour, _, _) in enumerate(SEATS))
-    return tag("defs", grass, town, hatches, SHIELD, CHAPEL, HOUSE, LETTER, tiles, masks, meeples,
-               COURIER)
+    meeples = "".join(
+        _meeple_symbol(seat, lying) for seat in range(len(SEATS)) for lying in (False, True)
+    )
+    hatches = "".join(
+        tag(
+            "pattern",
+            empty("rect", width=10, height=10, fill="#fff8e0", opacity=0.35),
+            empty("path", d="M-1 11L11 -1M4 11L11 4M-1 6L6 -1", stroke=colour, stroke_width=2.6),
+            id=f"car-hatch-{seat}",
+            width=10,
+            height=10,
+            patternUnits="userSpaceOnUse",
+        )
+        for seat, (colour, _, _) in enumerate(SEATS)
+    )
+    return tag(
+        "defs", grass, town, hatches, SHIELD, CHAPEL, HOUSE, LETTER, tiles, masks, meeples, COURIER
+    )
 
 
 def place(x, y, rot=0):
@@ -629,8 +777,9 @@ def fragment(tile, rot):
     key = (tile, rot)
     text = _FRAGMENTS.get(key)
     if text is None:
-        turned = empty("use", href=f"#car-t-{tile}",
-                       transform=f"rotate({rot * 90} 50 50)" if rot % 4 else None)
+        turned = empty(
+            "use", href=f"#car-t-{tile}", transform=f"rotate({rot * 90} 50 50)" if rot % 4 else None
+        )
         text = _FRAGMENTS[key] = turned + art(tile).extras(rot)
     return text
 
@@ -643,30 +792,59 @@ def tile_use(tile, rot, x, y, **extra):
 def meeple(seat, x, y, lying=False, size=34, css=None):
     """A follower of `seat` centred on (x, y) (board units)."""
     half = size / 2
-    return empty("use", href=f"#car-{'f' if lying else 'm'}{seat}", x=fmt(x - half),
-                 y=fmt(y - half), width=size, height=size, class_=css)
+    return empty(
+        "use",
+        href=f"#car-{'f' if lying else 'm'}{seat}",
+        x=fmt(x - half),
+        y=fmt(y - half),
+        width=size,
+        height=size,
+        class_=css,
+    )
 
 
 def meeple_icon(seat, label="", size=28, lying=False):
     """A follower as a small standalone picture (panel, dialogs)."""
-    return tag("svg", tag("title", esc(label)) if label else "",
-               empty("use", href=f"#car-{'f' if lying else 'm'}{seat}", width=28, height=28),
-               viewBox="0 0 28 28", width=size, height=size, class_="car-icon", role="img",
-               aria_label=label or None, aria_hidden=None if label else "true")
+    return tag(
+        "svg",
+        tag("title", esc(label)) if label else "",
+        empty("use", href=f"#car-{'f' if lying else 'm'}{seat}", width=28, height=28),
+        viewBox="0 0 28 28",
+        width=size,
+        height=size,
+        class_="car-icon",
+        role="img",
+        aria_label=label or None,
+        aria_hidden=None if label else "true",
+    )
 
 
 def envelope_icon(size=20):
     """The Courier's letter as a small standalone picture."""
-    return tag("svg", ENVELOPE, viewBox="-10 -7 20 14", width=size, height=round(size * 0.7),
-               class_="car-icon", aria_hidden="true")
+    return tag(
+        "svg",
+        ENVELOPE,
+        viewBox="-10 -7 20 14",
+        width=size,
+        height=round(size * 0.7),
+        class_="car-icon",
+        aria_hidden="true",
+    )
 
 
 def picture(tile, rot=0, size=96, label="", css="car-picture"):
     """A tile as a small standalone picture (the current tile, what is left)."""
-    return tag("svg", tag("title", esc(label)) if label else "",
-               tile_use(tile, rot, 0, 0),
-               viewBox="-2 -2 104 104", width=size, height=size, class_=css, role="img",
-               aria_label=label or None)
+    return tag(
+        "svg",
+        tag("title", esc(label)) if label else "",
+        tile_use(tile, rot, 0, 0),
+        viewBox="-2 -2 104 104",
+        width=size,
+        height=size,
+        class_=css,
+        role="img",
+        aria_label=label or None,
+    )
 
 
 # ---- the board ---------------------------------------------------------------------------------
@@ -687,8 +865,9 @@ def last_layer(square):
     if square is None:
         return ""
     x, y = square
-    return empty("rect", x=x * T + 2, y=y * T + 2, width=T - 4, height=T - 4, rx=4,
-                 class_="car-last")
+    return empty(
+        "rect", x=x * T + 2, y=y * T + 2, width=T - 4, height=T - 4, rx=4, class_="car-last"
+    )
 
 
 def meeples_layer(meeples):
@@ -706,18 +885,40 @@ def courier_layer(square, avoid=()):
         return ""
     x, y = square
     corners = [(x * T + cx, y * T + cy) for cx, cy in ((20, 22), (80, 22), (80, 80), (20, 80))]
-    best = max(corners, key=lambda c: (min(((c[0] - a) ** 2 + (c[1] - b) ** 2 for a, b in avoid),
-                                           default=1e9), -corners.index(c)))
-    return tag("g", empty("use", href="#car-courier", x=fmt(best[0] - 18), y=fmt(best[1] - 18),
-                          width=36, height=36),
-               class_="car-courier", data_x=x, data_y=y)
+    best = max(
+        corners,
+        key=lambda c: (
+            min(((c[0] - a) ** 2 + (c[1] - b) ** 2 for a, b in avoid), default=1e9),
+            -corners.index(c),
+        ),
+    )
+    return tag(
+        "g",
+        empty(
+            "use",
+            href="#car-courier",
+            x=fmt(best[0] - 18),
+            y=fmt(best[1] - 18),
+            width=36,
+            height=36,
+        ),
+        class_="car-courier",
+        data_x=x,
+        data_y=y,
+    )
 
 
 def hits_layer(squares):
     """Invisible squares that name their coordinates (the one delegated listener reads
     data-cell): every free square next to a tile."""
-    return tag("g", *(empty("rect", x=x * T, y=y * T, width=T, height=T, data_cell=f"{x},{y}")
-                      for x, y in squares), class_="car-hit")
+    return tag(
+        "g",
+        *(
+            empty("rect", x=x * T, y=y * T, width=T, height=T, data_cell=f"{x},{y}")
+            for x, y in squares
+        ),
+        class_="car-hit",
+    )
 
 
 def highlight(tile, rot, x, y, fid, kind, seat):
@@ -725,25 +926,47 @@ def highlight(tile, rot, x, y, fid, kind, seat):
     a = art(tile)
     colour = SEATS[seat][0]
     if kind == "city":
-        inner = empty("path", d=path_d(a.cities[fid]["fill"]), class_="car-hl-city",
-                      stroke=colour, fill=colour)
+        inner = empty(
+            "path",
+            d=path_d(a.cities[fid]["fill"]),
+            class_="car-hl-city",
+            stroke=colour,
+            fill=colour,
+        )
     elif kind == "road":
         inner = empty("path", d=path_d(a.roads[fid]), class_="car-hl-road", stroke=colour)
     elif kind == "monastery":
         mx, my = a.monastery
-        inner = empty("circle", cx=fmt(mx), cy=fmt(my), r=22, class_="car-hl-monastery",
-                      stroke=colour)
+        inner = empty(
+            "circle", cx=fmt(mx), cy=fmt(my), r=22, class_="car-hl-monastery", stroke=colour
+        )
     else:
-        inner = empty("path", d=a.region_path(fid), mask=f"url(#car-fm-{tile})",
-                      class_="car-hl-field", fill=f"url(#car-hatch-{seat})")
+        inner = empty(
+            "path",
+            d=a.region_path(fid),
+            mask=f"url(#car-fm-{tile})",
+            class_="car-hl-field",
+            fill=f"url(#car-hatch-{seat})",
+        )
     return tag("g", inner, transform=place(x, y, rot))
 
 
 def block_outline(squares, seat):
     """The 3 x 3 block a monastery scored with."""
     colour = SEATS[seat][0]
-    return "".join(empty("rect", x=x * T + 3, y=y * T + 3, width=T - 6, height=T - 6, rx=5,
-                         class_="car-hl-block", stroke=colour) for x, y in squares)
+    return "".join(
+        empty(
+            "rect",
+            x=x * T + 3,
+            y=y * T + 3,
+            width=T - 6,
+            height=T - 6,
+            rx=5,
+            class_="car-hl-block",
+            stroke=colour,
+        )
+        for x, y in squares
+    )
 
 
 def badge(x, y, seat, points, courier=False, delay=0):
@@ -754,25 +977,63 @@ def badge(x, y, seat, points, courier=False, delay=0):
     icon = 16 if courier else 0
     width = 30 + icon + 10 * len(text)
     left = -width / 2
-    parts = [empty("rect", x=fmt(left), y=-12, width=fmt(width), height=24, rx=12,
-                   fill=colour, stroke=outline, stroke_width=1.5),
-             empty("path", d=EMBLEM_PATHS[seat], fill=mark, stroke=outline, stroke_width=0.5,
-                   transform=f"translate({fmt(left + 11)} 0) scale(1.3)")]
+    parts = [
+        empty(
+            "rect",
+            x=fmt(left),
+            y=-12,
+            width=fmt(width),
+            height=24,
+            rx=12,
+            fill=colour,
+            stroke=outline,
+            stroke_width=1.5,
+        ),
+        empty(
+            "path",
+            d=EMBLEM_PATHS[seat],
+            fill=mark,
+            stroke=outline,
+            stroke_width=0.5,
+            transform=f"translate({fmt(left + 11)} 0) scale(1.3)",
+        ),
+    ]
     if courier:
         parts.append(envelope(left + 28, 0, size=0.62))
-    parts.append(tag("text", text, x=fmt(left + 20 + icon), y=6, fill=mark,
-                     class_="car-badge-text"))
-    return tag("g", tag("g", *parts, class_="car-badge-in",
-                        style=f"animation-delay:{delay}ms" if delay else None),
-               class_="car-badge", transform=f"translate({fmt(x)} {fmt(y)})", data_seat=seat,
-               data_points=points)
+    parts.append(
+        tag("text", text, x=fmt(left + 20 + icon), y=6, fill=mark, class_="car-badge-text")
+    )
+    return tag(
+        "g",
+        tag(
+            "g",
+            *parts,
+            class_="car-badge-in",
+            style=f"animation-delay:{delay}ms" if delay else None,
+        ),
+        class_="car-badge",
+        transform=f"translate({fmt(x)} {fmt(y)})",
+        data_seat=seat,
+        data_points=points,
+    )
 
 
 def free_spot(x, y, taken):
     """(x, y), or the nearest of a few spots around it that keeps clear of the badges in
     `taken` (which it joins)."""
-    for dx, dy in ((0, 0), (0, -28), (0, 28), (52, 0), (-52, 0), (52, -28), (-52, -28),
-                   (52, 28), (-52, 28), (0, -56), (0, 56)):
+    for dx, dy in (
+        (0, 0),
+        (0, -28),
+        (0, 28),
+        (52, 0),
+        (-52, 0),
+        (52, -28),
+        (-52, -28),
+        (52, 28),
+        (-52, 28),
+        (0, -56),
+        (0, 56),
+    ):
         px, py = x + dx, y + dy
         if all(abs(px - a) >= 54 or abs(py - b) >= 27 for a, b in taken):
             taken.append((px, py))
@@ -785,9 +1046,22 @@ def free_spot(x, y, taken):
 def hints_layer(squares, strong=()):
     """Free squares where the tile fits (in some rotation); `strong`: where it fits as turned."""
     strong = set(strong)  # membership only
-    return tag("g", *(empty("rect", x=x * T + 5, y=y * T + 5, width=T - 10, height=T - 10, rx=8,
-                            class_="car-hint" + (" car-hint-now" if (x, y) in strong else ""))
-                      for x, y in squares), class_="car-hints")
+    return tag(
+        "g",
+        *(
+            empty(
+                "rect",
+                x=x * T + 5,
+                y=y * T + 5,
+                width=T - 10,
+                height=T - 10,
+                rx=8,
+                class_="car-hint" + (" car-hint-now" if (x, y) in strong else ""),
+            )
+            for x, y in squares
+        ),
+        class_="car-hints",
+    )
 
 
 def preview_layer(tile, rot, x, y, legal, locked):
@@ -796,16 +1070,30 @@ def preview_layer(tile, rot, x, y, legal, locked):
     css = "car-preview " + ("car-preview-ok" if legal else "car-preview-bad")
     if locked:
         css += " car-selected"
-    return tag("g", tile_use(tile, rot, x, y),
-               empty("rect", x=x * T + 1.5, y=y * T + 1.5, width=T - 3, height=T - 3, rx=3,
-                     class_="car-frame"),
-               class_=css, data_x=x, data_y=y, data_rot=rot)
+    return tag(
+        "g",
+        tile_use(tile, rot, x, y),
+        empty(
+            "rect",
+            x=x * T + 1.5,
+            y=y * T + 1.5,
+            width=T - 3,
+            height=T - 3,
+            rx=3,
+            class_="car-frame",
+        ),
+        class_=css,
+        data_x=x,
+        data_y=y,
+        data_rot=rot,
+    )
 
 
 def cursor_layer(x, y):
     """The keyboard's square."""
-    return empty("rect", x=x * T + 1, y=y * T + 1, width=T - 2, height=T - 2, rx=4,
-                 class_="car-cursor")
+    return empty(
+        "rect", x=x * T + 1, y=y * T + 1, width=T - 2, height=T - 2, rx=4, class_="car-cursor"
+    )
 
 
 def courier_reach_layer(square, reach, box):
@@ -816,12 +1104,13 @@ def courier_reach_layer(square, reach, box):
     x, y = square
     cx, cy = x * T + T / 2, y * T + T / 2
     if reach == "adjacent":
-        d = "".join(f"M{fmt(cx + dx * T - 30)} {fmt(cy + dy * T)}h60"
-                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        d = "".join(
+            f"M{fmt(cx + dx * T - 30)} {fmt(cy + dy * T)}h60"
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        )
     else:
         x0, y0, x1, y1 = box
-        d = (f"M{x0 * T} {fmt(cy)}H{(x1 + 1) * T}"
-             f"M{fmt(cx)} {y0 * T}V{(y1 + 1) * T}")
+        d = f"M{x0 * T} {fmt(cy)}H{(x1 + 1) * T}M{fmt(cx)} {y0 * T}V{(y1 + 1) * T}"
     return tag("g", empty("path", d=d), class_="car-reach", data_reach=reach)
 
 
@@ -829,8 +1118,11 @@ def spots_layer(tile, rot, x, y, options, seat, selected=None, hovered=None):
     """Follower places on the new tile: [(fid, kind, label, calls the Courier)]; tapping one
     chooses it, tapping it again places the follower there."""
     # the tile itself answers a tap between the rings (it may be drawn enlarged over others)
-    out = [empty("rect", x=x * T, y=y * T, width=T, height=T, data_cell=f"{x},{y}",
-                 class_="car-spot-pad")]
+    out = [
+        empty(
+            "rect", x=x * T, y=y * T, width=T, height=T, data_cell=f"{x},{y}", class_="car-spot-pad"
+        )
+    ]
     for n, (fid, kind, label, courier) in enumerate(options, 1):
         sx, sy = spot(tile, rot, fid, x, y)
         css = f"car-spot car-spot-{kind}"
@@ -838,12 +1130,22 @@ def spots_layer(tile, rot, x, y, options, seat, selected=None, hovered=None):
             css += " car-spot-chosen"
         if fid == hovered:
             css += " car-spot-hover"
-        body = [tag("title", esc(label)) if label else "",
-                empty("circle", cx=fmt(sx), cy=fmt(sy), r=18, class_="car-spot-hit"),
-                empty("circle", cx=fmt(sx), cy=fmt(sy), r=11, class_="car-spot-ring")]
-        if fid == selected or fid == hovered:
-            body.append(meeple(seat, sx, sy, lying=kind == "field", size=30,
-                               css="car-ghost" + (" car-ghost-chosen" if fid == selected else "")))
+        body = [
+            tag("title", esc(label)) if label else "",
+            empty("circle", cx=fmt(sx), cy=fmt(sy), r=18, class_="car-spot-hit"),
+            empty("circle", cx=fmt(sx), cy=fmt(sy), r=11, class_="car-spot-ring"),
+        ]
+        if fid in (selected, hovered):
+            body.append(
+                meeple(
+                    seat,
+                    sx,
+                    sy,
+                    lying=kind == "field",
+                    size=30,
+                    css="car-ghost" + (" car-ghost-chosen" if fid == selected else ""),
+                )
+            )
         else:
             body.append(tag("text", str(n), x=fmt(sx), y=fmt(sy + 4.5), class_="car-spot-n"))
         if courier:  # a follower here brings the Courier (and his message)

@@ -6,8 +6,22 @@ from typing import NamedTuple
 
 from . import board
 from .rules import GAME, tiles_of
-from .tables import (CITY, DIRECTIONS, FEATURE_IDS, FEATURE_KIND, HALF_EDGES, KIND_NAMES,
-                     MONASTERY, OT_CODE, OT_SHAPES, ROAD, TYPE_IDS, TYPE_INDEX, pack, unpack)
+from .tables import (
+    CITY,
+    DIRECTIONS,
+    FEATURE_IDS,
+    FEATURE_KIND,
+    HALF_EDGES,
+    KIND_NAMES,
+    MONASTERY,
+    OT_CODE,
+    OT_SHAPES,
+    ROAD,
+    TYPE_IDS,
+    TYPE_INDEX,
+    pack,
+    unpack,
+)
 from .tiles import TILE_TYPES
 
 
@@ -33,8 +47,11 @@ def legal_positions(state):
     out = {}
     for rot in range(4):
         full = OT_CODE[k * 4 + rot]
-        out[rot] = [unpack(pos) for pos, code in sorted(state.frontier.items())
-                    if full & _mask(code) == code]
+        out[rot] = [
+            unpack(pos)
+            for pos, code in sorted(state.frontier.items())
+            if full & _mask(code) == code
+        ]
     return out
 
 
@@ -44,8 +61,9 @@ def _mask(code):
 
 def placed_tiles(state):
     """[(x, y, tile, rot)] in the order they were placed (the start tile first)."""
-    return [(*unpack(pos), TYPE_IDS[o >> 2], o & 3)
-            for pos, o in zip(state.tile_pos, state.tile_ot)]
+    return [
+        (*unpack(pos), TYPE_IDS[o >> 2], o & 3) for pos, o in zip(state.tile_pos, state.tile_ot)
+    ]
 
 
 def tile_shapes(tile, rot):
@@ -55,10 +73,17 @@ def tile_shapes(tile, rot):
     shapes = OT_SHAPES[TYPE_INDEX[tile] * 4 + rot]
     out = []
     for fid, (kind, edges, halves, pennant) in zip(FEATURE_IDS[TYPE_INDEX[tile]], shapes):
-        if kind == ROAD or kind == CITY:
+        if kind in (ROAD, CITY):
             halves = tuple(sorted(h for d in edges for h in (2 * d, 2 * d + 1)))
-        out.append({"id": fid, "kind": KIND_NAMES[kind], "edges": [DIRECTIONS[d] for d in edges],
-                    "half_edges": [HALF_EDGES[h] for h in halves], "pennant": pennant})
+        out.append(
+            {
+                "id": fid,
+                "kind": KIND_NAMES[kind],
+                "edges": [DIRECTIONS[d] for d in edges],
+                "half_edges": [HALF_EDGES[h] for h in halves],
+                "pennant": pennant,
+            }
+        )
     return out
 
 
@@ -111,8 +136,10 @@ def meeples_left(state):
 
 def meeples_on_board(state):
     """[(seat, x, y, feature id)] in the order they were placed."""
-    return [(p, *unpack(state.tile_pos[n >> 3]), FEATURE_IDS[state.tile_ot[n >> 3] >> 2][n & 7])
-            for p, n in state.meeples]
+    return [
+        (p, *unpack(state.tile_pos[n >> 3]), FEATURE_IDS[state.tile_ot[n >> 3] >> 2][n & 7])
+        for p, n in state.meeples
+    ]
 
 
 def courier_position(state):
@@ -126,8 +153,10 @@ def discarded_tiles(state):
 
 
 def _events(state, events):
-    return [ScoreEvent(p, points, KIND_NAMES[kind], tiles_of(state, mask), reason)
-            for p, points, kind, mask, reason in events]
+    return [
+        ScoreEvent(p, points, KIND_NAMES[kind], tiles_of(state, mask), reason)
+        for p, points, kind, mask, reason in events
+    ]
 
 
 def score_events(state):

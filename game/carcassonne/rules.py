@@ -3,28 +3,46 @@ contract of game/core/contract.py. Rules: ../shared/rules/carcassonne-rules.md a
 §3 (move JSON) and §5 (decisions and options). The board mechanics live in board.py.
 """
 
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from game.core import BadData, Game, IllegalMove, Option, Rng, reading
 
-from . import board
+from . import DECLARATION, board
 from .board import CATEGORIES
-from .tables import (CANON, DELTA, DIRECTION_WORDS, DISTINCT_ROTS, FEATURE_IDS, FEATURE_INDEX,
-                     FEATURE_KIND, FITS, KIND_NAMES, LETTER, LIMIT, OT_EDGES, TYPE_IDS,
-                     TYPE_INDEX, pack, unpack)
+from .tables import (
+    CANON,
+    DELTA,
+    DIRECTION_WORDS,
+    DISTINCT_ROTS,
+    FEATURE_IDS,
+    FEATURE_INDEX,
+    FEATURE_KIND,
+    FITS,
+    KIND_NAMES,
+    LETTER,
+    LIMIT,
+    OT_EDGES,
+    TYPE_IDS,
+    TYPE_INDEX,
+    pack,
+    unpack,
+)
 from .tiles import BASE_TILES, LETTER_TILES, MEEPLES_PER_PLAYER, START_TILE
 
 COURIER_MODES = ("off", "tiles_free", "letter_tiles")
 REASONS = ("completed", "final", "courier")
 MOVE_KEYS = {"x", "y", "rot", "meeple"}
-MOVE_SHAPE = ('a Carcassonne move is {"x": X, "y": Y, "rot": 0-3, "meeple": null or a feature '
-              'of the tile such as "c1"}')
+MOVE_SHAPE = (
+    'a Carcassonne move is {"x": X, "y": Y, "rot": 0-3, "meeple": null or a feature '
+    'of the tile such as "c1"}'
+)
 MAX_DECK = 300  # a fixed deck longer than this is no game (and keeps coordinates small)
 
 
 class Place(NamedTuple):
     """Put the current tile on (x, y) turned `rot` quarter turns clockwise; optionally a meeple
     on one of its features (feature id of the tile type, or None)."""
+
     x: int
     y: int
     rot: int
@@ -67,27 +85,36 @@ def standard_deck(courier):
 
 
 class Carcassonne(Game):
-    id = "carcassonne"
-    title = "Carcassonne"
-    min_players = 2
-    max_players = 5
-    default_players = 2
-    options = {
-        "courier": Option("tiles_free", choices=COURIER_MODES,
-                          doc="The Courier: off, without tiles (starts on the start tile), or "
-                              "with the 6 letter tiles"),
-        "courier_reach": Option("line", choices=("line", "adjacent"),
-                                doc="a follower calls the Courier from its row or column, or only "
-                                    "from the next tile"),
-        "courier_scoring": Option("2024", choices=("2024", "pre2024"),
-                                  doc="a message scores every feature with a follower around the "
-                                      "Courier (2024) or only the receiving follower's feature"),
-        "courier_farmers": Option(False, check=_check_bool,
-                                  doc="a farmer may call the Courier (its field never scores)"),
-        "tiny_city": Option(4, check=_check_tiny_city,
-                            doc="a completed 2-tile city scores 4 (current rules) or 2 (old)"),
-        "deck": Option(None, check=_check_deck,
-                       doc="fixed draw order after the start tile (scenarios, tests)"),
+    declaration = DECLARATION
+    options: ClassVar[dict[str, Option]] = {
+        "courier": Option(
+            "tiles_free",
+            choices=COURIER_MODES,
+            doc="The Courier: off, without tiles (starts on the start tile), or "
+            "with the 6 letter tiles",
+        ),
+        "courier_reach": Option(
+            "line",
+            choices=("line", "adjacent"),
+            doc="a follower calls the Courier from its row or column, or only from the next tile",
+        ),
+        "courier_scoring": Option(
+            "2024",
+            choices=("2024", "pre2024"),
+            doc="a message scores every feature with a follower around the "
+            "Courier (2024) or only the receiving follower's feature",
+        ),
+        "courier_farmers": Option(
+            False, check=_check_bool, doc="a farmer may call the Courier (its field never scores)"
+        ),
+        "tiny_city": Option(
+            4,
+            check=_check_tiny_city,
+            doc="a completed 2-tile city scores 4 (current rules) or 2 (old)",
+        ),
+        "deck": Option(
+            None, check=_check_deck, doc="fixed draw order after the start tile (scenarios, tests)"
+        ),
     }
 
     # ---- set-up ------------------------------------------------------------------------------
@@ -124,8 +151,9 @@ class Carcassonne(Game):
             moves.append(Place(x, y, rot, None))
             if with_meeple:
                 taken = board.taken_features(s, pos, k * 4 + rot)
-                moves.extend(Place(x, y, rot, fid) for local, fid in enumerate(ids)
-                             if not taken >> local & 1)
+                moves.extend(
+                    Place(x, y, rot, fid) for local, fid in enumerate(ids) if not taken >> local & 1
+                )
         return moves
 
     def playout_move(self, s, rng):
@@ -170,8 +198,10 @@ class Carcassonne(Game):
         if meeple is not None:
             local = FEATURE_INDEX[k].get(meeple)
             if local is None:
-                raise IllegalMove(f"the {TYPE_IDS[k]} tile has no feature {meeple!r} "
-                                  f"(it has {', '.join(FEATURE_IDS[k])})")
+                raise IllegalMove(
+                    f"the {TYPE_IDS[k]} tile has no feature {meeple!r} "
+                    f"(it has {', '.join(FEATURE_IDS[k])})"
+                )
             local = same_feature[local]
         if not (-LIMIT < x < LIMIT and -LIMIT < y < LIMIT):
             raise IllegalMove(f"no tile touches ({x}, {y})")
@@ -201,15 +231,17 @@ class Carcassonne(Game):
                 theirs = OT_EDGES[s.tile_ot[t]][d ^ 2]
                 if theirs != edges[d]:
                     x, y = unpack(pos + DELTA[d])
-                    return (f"the {DIRECTION_WORDS[d]} edge ({KIND_NAMES[edges[d]]}) does not "
-                            f"match the {KIND_NAMES[theirs]} of the tile at ({x}, {y})")
+                    return (
+                        f"the {DIRECTION_WORDS[d]} edge ({KIND_NAMES[edges[d]]}) does not "
+                        f"match the {KIND_NAMES[theirs]} of the tile at ({x}, {y})"
+                    )
         return "the tile does not fit there"
 
     def scores(self, s):
-        return [sum(s.points[p * 5:p * 5 + 5]) for p in range(s.players)]
+        return [sum(s.points[p * 5 : p * 5 + 5]) for p in range(s.players)]
 
     def score_breakdown(self, s):
-        return [dict(zip(CATEGORIES, s.points[p * 5:p * 5 + 5])) for p in range(s.players)]
+        return [dict(zip(CATEGORIES, s.points[p * 5 : p * 5 + 5])) for p in range(s.players)]
 
     def projected_scores(self, s):
         """Scores as if the game ended now: banked points plus final scoring of the board."""
@@ -228,8 +260,13 @@ class Carcassonne(Game):
             if meeple in FEATURE_INDEX[k]:
                 meeple = FEATURE_IDS[k][same_feature[FEATURE_INDEX[k][meeple]]]
         return "carcassonne.log.place", {
-            "player": s.turn, "tile": TYPE_IDS[k] if k is not None else None,
-            "x": move.x, "y": move.y, "rot": rot, "meeple": meeple}
+            "player": s.turn,
+            "tile": TYPE_IDS[k] if k is not None else None,
+            "x": move.x,
+            "y": move.y,
+            "rot": rot,
+            "meeple": meeple,
+        }
 
     # ---- hidden information -------------------------------------------------------------------
     def view(self, s, player):
@@ -252,11 +289,13 @@ class Carcassonne(Game):
         return {
             "players": s.players,
             "options": dict(s.options),
-            "tiles": [[*unpack(pos), TYPE_IDS[o >> 2], o & 3]
-                      for pos, o in zip(tile_pos, s.tile_ot)],
-            "meeples": [[p, *unpack(tile_pos[node >> 3]),
-                         FEATURE_IDS[s.tile_ot[node >> 3] >> 2][node & 7]]
-                        for p, node in s.meeples],
+            "tiles": [
+                [*unpack(pos), TYPE_IDS[o >> 2], o & 3] for pos, o in zip(tile_pos, s.tile_ot)
+            ],
+            "meeples": [
+                [p, *unpack(tile_pos[node >> 3]), FEATURE_IDS[s.tile_ot[node >> 3] >> 2][node & 7]]
+                for p, node in s.meeples
+            ],
             "score": self.score_breakdown(s),
             "turn": s.turn,
             "current": TYPE_IDS[s.current] if s.current is not None else None,
@@ -265,8 +304,9 @@ class Carcassonne(Game):
             "discarded": [TYPE_IDS[k] for k in s.discarded],
             "courier": list(unpack(s.courier)) if s.courier is not None else None,
             "events": [event_json(s, e) for e in s.events],
-            "final_events": ([event_json(s, e) for e in s.final_events]
-                             if s.final_events is not None else None),
+            "final_events": (
+                [event_json(s, e) for e in s.final_events] if s.final_events is not None else None
+            ),
             "rng": s.rng.to_json() if s.rng is not None else None,
         }
 
@@ -288,12 +328,16 @@ class Carcassonne(Game):
             pos = _square(x, y)
             _need(rot in DISTINCT_ROTS[k] and _is_int(rot), f"tile {i} has a bad rotation")
             if i == 0:
-                _need((x, y, tile, rot) == (0, 0, START_TILE, 0),
-                      "the first tile is not the start tile")
+                _need(
+                    (x, y, tile, rot) == (0, 0, START_TILE, 0),
+                    "the first tile is not the start tile",
+                )
             else:
                 code = s.frontier.get(pos)
-                _need(code is not None and rot in FITS[k][code],
-                      f"tile {i} at ({x}, {y}) does not fit")
+                _need(
+                    code is not None and rot in FITS[k][code],
+                    f"tile {i} at ({x}, {y}) does not fit",
+                )
             board.add_tile(s, pos, k * 4 + rot)
         _need(len(s.tile_pos) > 0, "no start tile")
         for entry in obj["meeples"]:
@@ -308,14 +352,18 @@ class Carcassonne(Game):
             root = board.find(s.parent, node)
             s.followers[root] += 1 << (4 * p)
             kind = board.node_kind(s, node)
-            _need(not ((kind == 1 or kind == 2) and s.open_ends[root] == 0)
-                  and not (kind == 3 and board.area_mask(s, s.tile_pos[t]).bit_count() == 9),
-                  f"a meeple stands on a completed feature at ({x}, {y})")
+            _need(
+                not ((kind == 1 or kind == 2) and s.open_ends[root] == 0)
+                and not (kind == 3 and board.area_mask(s, s.tile_pos[t]).bit_count() == 9),
+                f"a meeple stands on a completed feature at ({x}, {y})",
+            )
         score = obj["score"]
         _need(isinstance(score, list) and len(score) == players, "one score per player")
         for p, parts in enumerate(score):
-            _need(isinstance(parts, dict) and sorted(parts) == sorted(CATEGORIES),
-                  f"bad score of player {p}")
+            _need(
+                isinstance(parts, dict) and sorted(parts) == sorted(CATEGORIES),
+                f"bad score of player {p}",
+            )
             for c, name in enumerate(CATEGORIES):
                 _need(_is_int(parts[name]) and parts[name] >= 0, f"bad score of player {p}")
                 s.points[p * 5 + c] = parts[name]
@@ -332,9 +380,11 @@ class Carcassonne(Game):
             s.courier = _square(*courier)
             _need(s.courier in s.board, "the Courier is not on a tile")
         mode = options["courier"]
-        _need(not (mode == "off" and s.courier is not None)
-              and not (mode == "tiles_free" and s.courier is None),
-              "the Courier's place does not fit the courier option")
+        _need(
+            not (mode == "off" and s.courier is not None)
+            and not (mode == "tiles_free" and s.courier is None),
+            "the Courier's place does not fit the courier option",
+        )
         s.events = [read_event(s, e) for e in obj["events"]]
         final = obj["final_events"]
         s.final_events = [read_event(s, e) for e in final] if final is not None else None
@@ -354,8 +404,10 @@ def _is_int(value):
 
 
 def _square(x, y):
-    _need(_is_int(x) and _is_int(y) and -LIMIT < x < LIMIT and -LIMIT < y < LIMIT,
-          f"({x!r}, {y!r}) is no square of the board")
+    _need(
+        _is_int(x) and _is_int(y) and -LIMIT < x < LIMIT and -LIMIT < y < LIMIT,
+        f"({x!r}, {y!r}) is no square of the board",
+    )
     return pack(x, y)
 
 
@@ -366,14 +418,26 @@ def _need(condition, text):
 
 def event_json(s, event):
     player, points, kind, mask, reason = event
-    return {"player": player, "points": points, "kind": KIND_NAMES[kind],
-            "tiles": [list(xy) for xy in tiles_of(s, mask)], "reason": reason}
+    return {
+        "player": player,
+        "points": points,
+        "kind": KIND_NAMES[kind],
+        "tiles": [list(xy) for xy in tiles_of(s, mask)],
+        "reason": reason,
+    }
 
 
 def read_event(s, obj):
     player, points, kind, reason = obj["player"], obj["points"], obj["kind"], obj["reason"]
-    _need(_is_int(player) and 0 <= player < s.players and _is_int(points) and points >= 0
-          and kind in KIND_NAMES and reason in REASONS, f"bad score event {obj!r}")
+    _need(
+        _is_int(player)
+        and 0 <= player < s.players
+        and _is_int(points)
+        and points >= 0
+        and kind in KIND_NAMES
+        and reason in REASONS,
+        f"bad score event {obj!r}",
+    )
     mask = 0
     for x, y in obj["tiles"]:
         mask |= 1 << s.board[_square(x, y)]

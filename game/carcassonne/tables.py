@@ -49,12 +49,19 @@ FEATURE_KIND = tuple(tuple(_KIND_CODE[f.kind] for f in t.features) for t in TILE
 LETTER = tuple(t.letter for t in TILE_TYPES)
 PENNANT = tuple(any(f.pennant for f in t.features) for t in TILE_TYPES)
 # open ends a road or city segment brings to its feature: one per edge it reaches
-OPEN_INIT = tuple(tuple(len(f.edges) for f in t.features) + (0,) * (MAX_FEATURES - len(t.features))
-                  for t in TILE_TYPES)
+OPEN_INIT = tuple(
+    tuple(len(f.edges) for f in t.features) + (0,) * (MAX_FEATURES - len(t.features))
+    for t in TILE_TYPES
+)
 # fields that border cities: (field local, (city locals...))
-FIELD_CITIES = tuple(tuple((i, tuple(FEATURE_INDEX[k][c] for c in f.cities))
-                           for i, f in enumerate(t.features) if f.cities)
-                     for k, t in enumerate(TILE_TYPES))
+FIELD_CITIES = tuple(
+    tuple(
+        (i, tuple(FEATURE_INDEX[k][c] for c in f.cities))
+        for i, f in enumerate(t.features)
+        if f.cities
+    )
+    for k, t in enumerate(TILE_TYPES)
+)
 MONASTERY_LOCAL = tuple(FEATURE_INDEX[k].get("monastery", -1) for k in range(len(TILE_TYPES)))
 
 
@@ -76,7 +83,7 @@ OT_SHAPES = []  # o -> per local: (kind, edges, half-edges, pennant) on the boar
 CANON = []  # k -> per rot: (canonical rot, per local: the local it becomes there)
 DISTINCT_ROTS = []  # k -> the canonical rotations (look-alike rotations listed once)
 
-for k, t in enumerate(TILE_TYPES):
+for _k, t in enumerate(TILE_TYPES):
     canon = []
     for rot in range(4):
         shapes = _rotated(t, rot)
@@ -85,7 +92,7 @@ for k, t in enumerate(TILE_TYPES):
         half_feature = [-1] * 8
         for d, letter in enumerate(t.edges):
             edges[(d + rot) % 4] = _KIND_OF[letter]
-        for local, (kind, f_edges, f_halves, _) in enumerate(shapes):
+        for local, (_kind, f_edges, f_halves, _) in enumerate(shapes):
             for d in f_edges:
                 edge_feature[d] = local
             for h in f_halves:
@@ -128,12 +135,23 @@ DISTINCT_ROTS = tuple(DISTINCT_ROTS)
 # closing is how many open ends the contact closes (2 for a road or city edge, 0 for a field).
 OT_PORTS = tuple(OT_EDGE_FEATURE[o] + OT_HALF_FEATURE[o] for o in range(len(OT_EDGES)))
 OT_CONTACTS = tuple(
-    tuple(tuple((d, d ^ 2, 2) for d in edges)
-          + tuple((h >> 1, 4 + OPPOSITE_HALF[h], 0) for h in halves)
-          for (_, edges, halves, _) in OT_SHAPES[o])
-    for o in range(len(OT_EDGES)))
+    tuple(
+        tuple((d, d ^ 2, 2) for d in edges)
+        + tuple((h >> 1, 4 + OPPOSITE_HALF[h], 0) for h in halves)
+        for (_, edges, halves, _) in OT_SHAPES[o]
+    )
+    for o in range(len(OT_EDGES))
+)
 # the same contacts grouped by direction: per o, per d, (local, port, closing)
 OT_CONTACTS_TOWARD = tuple(
-    tuple(tuple((local, port, closing) for local, contacts in enumerate(OT_CONTACTS[o])
-                for d2, port, closing in contacts if d2 == d) for d in range(4))
-    for o in range(len(OT_EDGES)))
+    tuple(
+        tuple(
+            (local, port, closing)
+            for local, contacts in enumerate(OT_CONTACTS[o])
+            for d2, port, closing in contacts
+            if d2 == d
+        )
+        for d in range(4)
+    )
+    for o in range(len(OT_EDGES))
+)

@@ -1,10 +1,10 @@
 """Command line: replay a save, play random games, benchmark every game.
 
-    python -m game replay SAVE.json            final scores and breakdown as JSON
-    python -m game random N --game ID [--seed S] [--players P]
-    python -m game bench [--seconds T]         random-play speed of every game
-    python -m game arena --game ID --a LEVEL --b LEVEL -n N [--seed S] [--jobs J]
-                                               two AI levels play N games (seats alternate)
+python -m game replay SAVE.json            final scores and breakdown as JSON
+python -m game random N --game ID [--seed S] [--players P]
+python -m game bench [--seconds T]         random-play speed of every game
+python -m game arena --game ID --a LEVEL --b LEVEL -n N [--seed S] [--jobs J]
+                                           two AI levels play N games (seats alternate)
 """
 
 import argparse
@@ -39,9 +39,16 @@ def random_games(game, n, seed, players):
         _, moves = play_random(game, players, seed + k)
         total_moves += moves
     seconds = time.perf_counter() - start
-    return {"game": game.id, "players": players, "games": n, "moves": total_moves,
-            "seconds": round(seconds, 3), "games_per_s": round(n / seconds, 1),
-            "moves_per_s": round(total_moves / seconds), "moves_per_game": round(total_moves / n, 1)}
+    return {
+        "game": game.id,
+        "players": players,
+        "games": n,
+        "moves": total_moves,
+        "seconds": round(seconds, 3),
+        "games_per_s": round(n / seconds, 1),
+        "moves_per_s": round(total_moves / seconds),
+        "moves_per_game": round(total_moves / n, 1),
+    }
 
 
 def cmd_replay(args):
@@ -57,9 +64,20 @@ def cmd_replay(args):
     except SaveError as e:
         print(f"{args.save}: {e}", file=sys.stderr)
         return 1
-    print(json.dumps({"game": game.id, "moves": len(moves), "over": game.is_over(final),
-                      "scores": game.scores(final), "winners": game.winners(final),
-                      "breakdown": game.score_breakdown(final)}, indent=2, ensure_ascii=False))
+    print(
+        json.dumps(
+            {
+                "game": game.id,
+                "moves": len(moves),
+                "over": game.is_over(final),
+                "scores": game.scores(final),
+                "winners": game.winners(final),
+                "breakdown": game.score_breakdown(final),
+            },
+            indent=2,
+            ensure_ascii=False,
+        )
+    )
     return 0
 
 
@@ -85,17 +103,22 @@ def cmd_arena(args):
         if args.verbose:
             print(f"{done}/{total}", file=sys.stderr, flush=True)
 
-    result = arena(args.game, args.a, args.b, args.n, seed=args.seed, jobs=args.jobs,
-                         progress=progress)
+    result = arena(
+        args.game, args.a, args.b, args.n, seed=args.seed, jobs=args.jobs, progress=progress
+    )
     low, high = result["wilson95"]
-    print(f"{args.game}: {args.a} vs {args.b}, {args.n} games: A wins {result['win_rate_a']:.3f} "
-          f"(95% Wilson {low:.3f}-{high:.3f}; {result['wins_a']} won, {result['draws']} drawn), "
-          f"mean score difference {result['mean_margin_a']:+.2f}")
+    print(
+        f"{args.game}: {args.a} vs {args.b}, {args.n} games: A wins {result['win_rate_a']:.3f} "
+        f"(95% Wilson {low:.3f}-{high:.3f}; {result['wins_a']} won, {result['draws']} drawn), "
+        f"mean score difference {result['mean_margin_a']:+.2f}"
+    )
     for side in ("a", "b"):
         t = result["time_" + side]
-        print(f"  {side.upper()} {getattr(args, side)}: {t['decisions']} decisions, "
-              f"CPU time per decision mean {t['mean_s'] * 1000:.1f} ms, "
-              f"max {t['max_s'] * 1000:.1f} ms")
+        print(
+            f"  {side.upper()} {getattr(args, side)}: {t['decisions']} decisions, "
+            f"CPU time per decision mean {t['mean_s'] * 1000:.1f} ms, "
+            f"max {t['max_s'] * 1000:.1f} ms"
+        )
     print(json.dumps(result))
     return 0
 

@@ -8,12 +8,22 @@ prove they play the same games.
 
 import hashlib
 import json
+from typing import Any
 
 from .contract import BadData, IllegalMove, canonical_json
 from .rng import Rng
 
 # JSON values that are no move of any game
-GARBAGE_MOVES = (None, 0, "move", [], {}, {"nonsense": True}, [1, 2], {"x": "a", "y": None})
+GARBAGE_MOVES: tuple[Any, ...] = (
+    None,
+    0,
+    "move",
+    [],
+    {},
+    {"nonsense": True},
+    [1, 2],
+    {"x": "a", "y": None},
+)
 
 
 class ConformanceError(AssertionError):
@@ -70,7 +80,9 @@ def check_step(game, state, seed, step, rng, sample):
             _fail(game, seed, step, "a finished game lists legal moves")
         return moves
     if not moves:
-        _fail(game, seed, step, "no legal move although the game is not over (a pass must be listed)")
+        _fail(
+            game, seed, step, "no legal move although the game is not over (a pass must be listed)"
+        )
     move_texts = [canonical_json(m.to_json()) for m in moves]
     if len(set(move_texts)) != len(move_texts):
         _fail(game, seed, step, "legal_moves lists a move twice")
@@ -100,8 +112,10 @@ def check_step(game, state, seed, step, rng, sample):
         except IllegalMove as e:
             if not str(e).strip():
                 _fail(game, seed, step, f"{bad!r} rejected without a reason")
-        except Exception as e:  # noqa: BLE001 - any other exception is the failure we look for
-            _fail(game, seed, step, f"{bad!r} raised {type(e).__name__}: {e} (expected IllegalMove)")
+        except Exception as e:
+            _fail(
+                game, seed, step, f"{bad!r} raised {type(e).__name__}: {e} (expected IllegalMove)"
+            )
         else:
             if results is None:
                 results = {_json_text(game, game.apply(state, m)) for m in moves}
@@ -125,7 +139,9 @@ def check_step(game, state, seed, step, rng, sample):
             if [m.to_json() for m in game.legal_moves(view)] != [m.to_json() for m in moves]:
                 _fail(game, seed, step, "legal moves differ in the mover's own view")
             if [m.to_json() for m in game.legal_moves(other)] != [m.to_json() for m in moves]:
-                _fail(game, seed, step, "legal moves differ in a determinization of the mover's view")
+                _fail(
+                    game, seed, step, "legal moves differ in a determinization of the mover's view"
+                )
     return moves
 
 
@@ -137,8 +153,13 @@ def check_end(game, state, seed, step):
         _fail(game, seed, step, "score_breakdown has the wrong number of seats")
     for seat, parts in enumerate(breakdown):
         if sum(parts.values()) != scores[seat]:
-            _fail(game, seed, step, f"breakdown of seat {seat} adds up to {sum(parts.values())}, "
-                                    f"score is {scores[seat]}")
+            _fail(
+                game,
+                seed,
+                step,
+                f"breakdown of seat {seat} adds up to {sum(parts.values())}, "
+                f"score is {scores[seat]}",
+            )
     if not game.is_over(state):
         if winners:
             _fail(game, seed, step, "winners named before the game is over")
@@ -151,7 +172,7 @@ def play_one(game, players, seed, options, sample=8):
     """One random game with every check; returns (moves as JSON, final state)."""
     state = game.new(players=players, seed=seed, options=options)
     rng = Rng(seed ^ 0x5EED)
-    log = []
+    log: list[Any] = []
     step = 0
     while True:
         moves = check_step(game, state, seed, step, rng, sample)
@@ -173,20 +194,27 @@ def run(game, seeds, players=2, options=None, sample=8):
     for seed in seeds:
         log, final = play_one(game, players, seed, options, sample)
         replay = game.new(players=players, seed=seed, options=options)
-        for k, move in enumerate(log):
+        for _k, move in enumerate(log):
             replay = game.apply(replay, move)
         if _json_text(game, replay) != _json_text(game, final):
             _fail(game, seed, len(log), "the same seed and moves gave a different game")
-        digest.update(canonical_json({"seed": seed, "moves": log,
-                                      "final": game.to_json(final),
-                                      "scores": game.scores(final)}).encode())
+        digest.update(
+            canonical_json(
+                {
+                    "seed": seed,
+                    "moves": log,
+                    "final": game.to_json(final),
+                    "scores": game.scores(final),
+                }
+            ).encode()
+        )
     return digest.hexdigest()
 
 
 def check_bad_states(game, seed=1):
     """from_json rejects damaged states with BadData, never another exception."""
     good = game.to_json(game.new(players=game.min_players, seed=seed))
-    damaged = [None, [], "state", {}]
+    damaged: list[Any] = [None, [], "state", {}]
     for key in good:
         damaged.append({k: v for k, v in good.items() if k != key})
         damaged.append({**good, key: "garbage"})
@@ -196,5 +224,7 @@ def check_bad_states(game, seed=1):
             game.from_json(obj)
         except BadData:
             continue
-        except Exception as e:  # noqa: BLE001
-            raise ConformanceError(f"{game.id}: from_json({obj!r:.80}) raised {type(e).__name__}: {e}")
+        except Exception as e:
+            raise ConformanceError(
+                f"{game.id}: from_json({obj!r:.80}) raised {type(e).__name__}: {e}"
+            ) from e

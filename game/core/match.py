@@ -10,8 +10,7 @@ Undo policies:
 
 from . import registry
 from .contract import BadData, IllegalMove
-from .savefile import (SaveError, check_seats, decode_link, encode_link, make_save, read_save,
-                       replay)
+from .savefile import SaveError, check_seats, decode_link, encode_link, make_save, read_save, replay
 
 UNDO_POLICIES = ("strict", "free")
 
@@ -71,8 +70,11 @@ class Match:
             return 0
         k = len(self.moves) - 1
         mover = self._mover(k)
-        if (mover != self.current_player() or seats[mover]["kind"] != "human"
-                or not self.game.undoable(self.states[k], self.states[k + 1])):
+        if (
+            mover != self.current_player()
+            or seats[mover]["kind"] != "human"
+            or not self.game.undoable(self.states[k], self.states[k + 1])
+        ):
             return 0
         return 1
 
@@ -130,4 +132,4 @@ class Match:
         return cls.from_save(decode_link(text), undo)
 
 
-__all__ = ["Match", "SaveError", "IllegalMove", "UNDO_POLICIES"]
+__all__ = ["UNDO_POLICIES", "IllegalMove", "Match", "SaveError"]

@@ -9,6 +9,13 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+def _finalise(s):
+    """SplitMix64's output function: a bijection of 64-bit values that spreads every bit."""
+    s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+    return s ^ (s >> 31)
+
+
 class Rng:
     __slots__ = ("state",)
 
@@ -19,6 +26,7 @@ class Rng:
 
     def next_u64(self):
         self.state = s = (self.state + _GOLDEN) & _MASK
+        # _finalise(s), written out: this is the hot path of every random playout
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
         return s ^ (s >> 31)
@@ -45,6 +53,13 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def mixed(self, bits):
+        """A new generator whose state depends on this one's and on 64 outside `bits` (fresh
+        entropy from the browser): the same pair always gives the same generator."""
+        mixed = Rng.__new__(Rng)
+        mixed.state = _finalise((self.state ^ _finalise((bits + _GOLDEN) & _MASK)) & _MASK)
+        return mixed
 
     def fork(self):
         """An independent generator seeded from this one (advances this one by one step)."""

@@ -14,6 +14,7 @@ test pins.
 import base64
 import json
 import zlib
+from typing import Any
 
 from . import registry
 from .contract import BadData, IllegalMove, canonical_json
@@ -64,9 +65,11 @@ def read_save(obj):
     if "format" not in obj:
         raise SaveError("this is not a saved game (no format number)")
     if obj["format"] != SAVE_FORMAT:
-        raise SaveError(f"unknown save format {obj['format']!r}: this site reads format {SAVE_FORMAT}")
+        raise SaveError(
+            f"unknown save format {obj['format']!r}: this site reads format {SAVE_FORMAT}"
+        )
     try:
-        game = registry.get(obj.get("game"))
+        game = registry.get(obj["game"] if isinstance(obj.get("game"), str) else "")
     except BadData as e:
         raise SaveError(f"the save is for {e}") from None
     setup, moves = obj.get("setup"), obj.get("moves")
@@ -75,8 +78,9 @@ def read_save(obj):
     if not isinstance(moves, list):
         raise SaveError("the save has no move list")
     try:
-        players, seed, options = game.check_setup(setup.get("players"), setup.get("seed"),
-                                                  setup.get("options"))
+        players, seed, options = game.check_setup(
+            setup.get("players"), setup.get("seed"), setup.get("options")
+        )
     except BadData as e:
         raise SaveError(f"bad setup: {e}") from None
     seats = check_seats(obj["seats"], players) if obj.get("seats") is not None else None
@@ -94,8 +98,9 @@ def replay(game, setup, moves):
         try:
             state = game.apply(state, move)
         except IllegalMove as e:
-            raise SaveError(f"move {step} ({canonical_json(move)[:60]}) is not legal: {e}",
-                            step) from None
+            raise SaveError(
+                f"move {step} ({canonical_json(move)[:60]}) is not legal: {e}", step
+            ) from None
         states.append(state)
     return states
 
@@ -175,14 +180,14 @@ def decode_link(text):
         raise SaveError("the link is damaged (it may have been cut short when copied)") from None
     size, pos = _read_varint(data, 0)
     try:
-        header = json.loads(data[pos:pos + size].decode())
+        header = json.loads(data[pos : pos + size].decode())
         game_id, setup, seats = header["g"], header["s"], header["n"]
     except (ValueError, KeyError, TypeError):
         raise SaveError("the link is damaged") from None
     pos += size
     game, setup, _, seats = read_save(make_save(game_id, setup, [], seats))
     state = game.new(**setup)
-    moves = []
+    moves: list[Any] = []
     while pos < len(data):
         index, pos = _read_varint(data, pos)
         legal = game.legal_moves(state)

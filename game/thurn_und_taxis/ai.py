@@ -13,6 +13,8 @@
 Playouts use the engine's own playout policy (it prefers cards that fit and closes sensibly).
 """
 
+from typing import ClassVar
+
 from game.core.ai.knowledge import Knowledge
 
 from . import rules
@@ -32,8 +34,11 @@ def _fits(route, c):
 class ThurnUndTaxisKnowledge(Knowledge):
     score_scale = 4.0
     playout_depth = 20  # moves (a turn is 3-6 moves)
-    levels = {"easy": {"iterations": 30}, "medium": {"iterations": 100},
-              "hard": {"iterations": 300}}
+    levels: ClassVar[dict] = {
+        "easy": {"iterations": 30},
+        "medium": {"iterations": 100},
+        "hard": {"iterations": 300},
+    }
     route_worth = 0.5  # points per card of a route of 3+ cards, still to be closed
 
     def prune(self, game, s, moves, root=False):
@@ -47,15 +52,19 @@ class ThurnUndTaxisKnowledge(Knowledge):
                 return [m for m in moves if type(m) is not Abandon]
         elif phase == "draw":
             if not any(_fits(route, c) for c in s.hands[p]):
-                fitting = [m for m in moves if type(m) is Draw and m.source != "deck"
-                           and _fits(route, s.display[m.source])]
+                fitting = [
+                    m
+                    for m in moves
+                    if type(m) is Draw and m.source != "deck" and _fits(route, s.display[m.source])
+                ]
                 if fitting:
                     return fitting + [m for m in moves if m == POSTMASTER]
         elif phase == "close" and len(route) >= 3:
             if root:
                 moves = self._best_closings(game, s, moves)
             hopeless = not any(_fits(route, c) for c in s.hands[p]) and not any(
-                c != rules.EMPTY and _fits(route, c) for c in s.display)
+                c != rules.EMPTY and _fits(route, c) for c in s.display
+            )
             if hopeless and any(type(m) is Close for m in moves):
                 return [m for m in moves if type(m) is not Pass]
         return moves

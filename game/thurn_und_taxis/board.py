@@ -12,21 +12,51 @@ player's hand, their bonus tile values and the order of the pile never reach the
 viewer who may not see them (the board layer shows only public things: routes and houses).
 """
 
-from game.ui.boards import BoardController
-from game.ui.markup import empty, esc, tag
+from game.view.controller import BoardController
+from game.view.markup import empty, esc, tag
 
 from . import data, draw
-from .rules import (CARTWRIGHT, CITIES, CITY_INDEX, DISPLAY, EMPTY, GAME, KINDS, NEIGHBOURS,
-                    OFFICIALS, STACK_VALUES, Abandon, Close, Discard, Draw, Official, Pass, Play,
-                    carriage_value)
+from .rules import (
+    CARTWRIGHT,
+    CITIES,
+    CITY_INDEX,
+    DISPLAY,
+    EMPTY,
+    GAME,
+    KINDS,
+    NEIGHBOURS,
+    OFFICIALS,
+    STACK_VALUES,
+    Abandon,
+    Close,
+    Discard,
+    Draw,
+    Official,
+    Pass,
+    Play,
+    carriage_value,
+)
 
 # bonus stack kinds -> translation slugs ("tnt.tile.<slug>")
-TILE_SLUGS = {"route_5": "route_5", "route_6": "route_6", "route_7": "route_7",
-              "Baden": "baden", "Württemberg/Hohenzollern": "wuerttemberg",
-              "Schweiz/Tyrol": "schweiz", "Böhmen/Salzburg": "boehmen", "Baiern": "baiern",
-              "all_provinces": "all_provinces"}
-PARTS = ("carriage", "route_bonus", "region_bonus", "all_provinces_bonus", "game_end",
-         "unplaced_houses")
+TILE_SLUGS = {
+    "route_5": "route_5",
+    "route_6": "route_6",
+    "route_7": "route_7",
+    "Baden": "baden",
+    "Württemberg/Hohenzollern": "wuerttemberg",
+    "Schweiz/Tyrol": "schweiz",
+    "Böhmen/Salzburg": "boehmen",
+    "Baiern": "baiern",
+    "all_provinces": "all_provinces",
+}
+PARTS = (
+    "carriage",
+    "route_bonus",
+    "region_bonus",
+    "all_provinces_bonus",
+    "game_end",
+    "unplaced_houses",
+)
 STEPS = ("draw", "play", "close", "discard")
 
 
@@ -73,8 +103,11 @@ class Board(BoardController):
         self._phase = GAME.phase(state)
         self._views = {}
         self._options = None
-        same_turn = (before is not None and before.turn == state.turn
-                     and before.turn_number == state.turn_number)
+        same_turn = (
+            before is not None
+            and before.turn == state.turn
+            and before.turn_number == state.turn_number
+        )
         if not same_turn:
             self.hover = None  # another person may hold the device now
         # a new position starts with nothing chosen: the hand or the options changed
@@ -287,10 +320,12 @@ class Board(BoardController):
         fresh_houses, fresh_route = set(), set()
         if self._drawn is not None and len(self._drawn[0]) == len(houses):
             old_houses, old_routes = self._drawn
-            fresh_houses = {(seat, c) for seat, cs in enumerate(houses) for c in cs
-                            if c not in old_houses[seat]}
-            fresh_route = {(seat, c) for seat, cs in enumerate(routes) for c in cs
-                           if c not in old_routes[seat]}
+            fresh_houses = {
+                (seat, c) for seat, cs in enumerate(houses) for c in cs if c not in old_houses[seat]
+            }
+            fresh_route = {
+                (seat, c) for seat, cs in enumerate(routes) for c in cs if c not in old_routes[seat]
+            }
             if len(fresh_houses) > 8:  # a whole new position (loaded, undone): no animation
                 fresh_houses = set()
         self._drawn = (houses, routes)
@@ -298,8 +333,12 @@ class Board(BoardController):
         ends = ()
         if mover is not None and routes[mover]:
             ends = (routes[mover][0], routes[mover][-1])
-        return (draw.map_layer() + draw.routes_layer(routes, mover, fresh_route)
-                + draw.houses_layer(houses, fresh_houses) + draw.cities_layer(ends))
+        return (
+            draw.map_layer()
+            + draw.routes_layer(routes, mover, fresh_route)
+            + draw.houses_layer(houses, fresh_houses)
+            + draw.cities_layer(ends)
+        )
 
     def overlay_markup(self, state, viewer, interactive):
         """For the person to move: where cards could go, the chosen card's place and the roads
@@ -325,13 +364,17 @@ class Board(BoardController):
                         out.append(draw.rings([anchor], "tnt-target"))
                 out.append(draw.rings([chosen], "tnt-chosen"))
             elif self.hints:
-                fitting = sorted({c for c in hand if self.fits(route, c)} if route else set(),
-                                 key=CITY_INDEX.get)
+                fitting = sorted(
+                    {c for c in hand if self.fits(route, c)} if route else set(), key=CITY_INDEX.get
+                )
                 out.append(draw.rings(fitting, "tnt-fit"))
         elif self._phase == "draw" and self.hints and route:
             shown = [CITIES[c] for c in state.display if c != EMPTY]
-            out.append(draw.rings(sorted({c for c in shown if self.fits(route, c)},
-                                         key=CITY_INDEX.get), "tnt-fit"))
+            out.append(
+                draw.rings(
+                    sorted({c for c in shown if self.fits(route, c)}, key=CITY_INDEX.get), "tnt-fit"
+                )
+            )
         elif self._phase == "close":
             options = self.closing(state)
             k = self.option
@@ -366,26 +409,41 @@ class Board(BoardController):
         """Which step of whose turn, the hint for it and any warning."""
         if state.over:
             winners = GAME.winners(state)
-            title = (tr("gt.winner", player=names[winners[0]]) if len(winners) == 1
-                     else tr("gt.draw"))
-            return tag("div", tag("p", esc(title), class_="tnt-step-title"),
-                       tag("p", esc(tr("tnt.step.over")), class_="gt-hint"),
-                       class_="tnt-step", data_phase="over")
+            title = (
+                tr("gt.winner", player=names[winners[0]]) if len(winners) == 1 else tr("gt.draw")
+            )
+            return tag(
+                "div",
+                tag("p", esc(title), class_="tnt-step-title"),
+                tag("p", esc(tr("tnt.step.over")), class_="gt-hint"),
+                class_="tnt-step",
+                data_phase="over",
+            )
         phase = self._phase
         seat = state.turn
-        crumbs = "".join(tag("li", esc(tr(f"tnt.crumb.{step}")),
-                             class_="tnt-now" if step == phase else None,
-                             aria_current="step" if step == phase else None)
-                         for step in STEPS if step != "discard" or phase == "discard")
+        crumbs = "".join(
+            tag(
+                "li",
+                esc(tr(f"tnt.crumb.{step}")),
+                class_="tnt-now" if step == phase else None,
+                aria_current="step" if step == phase else None,
+            )
+            for step in STEPS
+            if step != "discard" or phase == "discard"
+        )
         warnings = []
         if state.final_round:
             warnings.append(self._final_round_text(state, names, tr))
         if not interactive:
             title = tr("tnt.step.other", player=names[seat], step=tr(f"tnt.crumb.{phase}"))
-            return tag("div", tag("p", esc(title), class_="tnt-step-title"),
-                       tag("ol", crumbs, class_="tnt-crumbs"),
-                       *(tag("p", esc(w), class_="tnt-warn") for w in warnings),
-                       class_="tnt-step", data_phase=phase)
+            return tag(
+                "div",
+                tag("p", esc(title), class_="tnt-step-title"),
+                tag("ol", crumbs, class_="tnt-crumbs"),
+                *(tag("p", esc(w), class_="tnt-warn") for w in warnings),
+                class_="tnt-step",
+                data_phase=phase,
+            )
         route = [CITIES[c] for c in state.routes[seat]]
         hint = ""
         if phase == "draw":
@@ -402,14 +460,18 @@ class Board(BoardController):
             if route and GAME.must_abandon(state, seat):
                 warnings.append(tr("tnt.warn.nothing_fits_draw"))
         elif phase == "play":
-            title = tr("tnt.step.play_more") if state.plays else (
-                tr("tnt.step.start") if not route else tr("tnt.step.play"))
+            title = (
+                tr("tnt.step.play_more")
+                if state.plays
+                else (tr("tnt.step.start") if not route else tr("tnt.step.play"))
+            )
             chosen = self.selected_city(state)
             if chosen is None:
                 hint = tr("tnt.hint.pick")
             elif not self.fits(route, chosen):
-                hint = tr("tnt.hint.in_route" if chosen in route else "tnt.hint.no_road",
-                          city=chosen)
+                hint = tr(
+                    "tnt.hint.in_route" if chosen in route else "tnt.hint.no_road", city=chosen
+                )
             elif not route:
                 hint = tr("tnt.hint.start", city=chosen)
             else:
@@ -426,25 +488,44 @@ class Board(BoardController):
                 title = tr("tnt.step.end")
                 hint = tr("tnt.hint.too_short", n=len(route))
             if route and GAME.must_abandon(state, seat):
-                warnings.append(tr("tnt.warn.nothing_fits_close"
-                                   if len(route) >= data.MIN_ROUTE_TO_CLOSE
-                                   else "tnt.warn.nothing_fits_end"))
+                warnings.append(
+                    tr(
+                        "tnt.warn.nothing_fits_close"
+                        if len(route) >= data.MIN_ROUTE_TO_CLOSE
+                        else "tnt.warn.nothing_fits_end"
+                    )
+                )
         else:
             title = tr("tnt.step.discard")
             hint = tr("tnt.hint.discard", n=state.discard)
-        return tag("div", tag("p", esc(title), class_="tnt-step-title"),
-                   tag("ol", crumbs, class_="tnt-crumbs"),
-                   *(tag("p", esc(w), class_="tnt-warn", role="alert") for w in warnings),
-                   tag("p", esc(hint), class_="gt-hint tnt-hint", aria_live="polite"),
-                   class_="tnt-step tnt-mine-turn", data_phase=phase)
+        return tag(
+            "div",
+            tag("p", esc(title), class_="tnt-step-title"),
+            tag("ol", crumbs, class_="tnt-crumbs"),
+            *(tag("p", esc(w), class_="tnt-warn", role="alert") for w in warnings),
+            tag("p", esc(hint), class_="gt-hint tnt-hint", aria_live="polite"),
+            class_="tnt-step tnt-mine-turn",
+            data_phase=phase,
+        )
 
     def _final_round_text(self, state, names, tr):
         reason = next((r["game_end"] for r in state.log if r["game_end"]), "carriage_7")
-        return tr(f"tnt.final.{reason}", player=names[state.end_tile],
-                  last=names[state.players - 1])
+        return tr(
+            f"tnt.final.{reason}", player=names[state.end_tile], last=names[state.players - 1]
+        )
 
-    def _card(self, tr, city, act=None, cell=None, disabled=False, pressed=None, badge="",
-              extra_class="", label=None):
+    def _card(
+        self,
+        tr,
+        city,
+        act=None,
+        cell=None,
+        disabled=False,
+        pressed=None,
+        badge="",
+        extra_class="",
+        label=None,
+    ):
         """A city card: its province's colour band, the city, the province."""
         province = draw.PROVINCE_OF[city]
         return tag(
@@ -453,11 +534,15 @@ class Board(BoardController):
             tag("span", esc(city), class_="tnt-card-city"),
             tag("span", esc(province), class_="tnt-card-prov"),
             tag("span", esc(badge), class_="tnt-badge", aria_hidden="true") if badge else "",
-            type="button" if act else None, data_act=act, data_cell=cell,
+            type="button" if act else None,
+            data_act=act,
+            data_cell=cell,
             disabled=bool(act) and disabled,
             aria_pressed=None if pressed is None else ("true" if pressed else "false"),
-            aria_label=label, title=label,
-            class_=f"tnt-card tnt-p{draw.PROVINCE_INDEX[province]} {extra_class}".strip())
+            aria_label=label,
+            title=label,
+            class_=f"tnt-card tnt-p{draw.PROVINCE_INDEX[province]} {extra_class}".strip(),
+        )
 
     def _display_markup(self, state, seen, viewer, tr, interactive):
         """The six open cards and the pile (face down: only its size)."""
@@ -475,19 +560,38 @@ class Board(BoardController):
             label = tr("tnt.take_card", city=city, province=draw.PROVINCE_OF[city])
             if fit:
                 label += " " + tr("tnt.fits")
-            cards.append(self._card(tr, city, act=f"draw:{slot}", cell=f"card:{city}",
-                                    disabled=not legal, badge="✓" if fit else "",
-                                    extra_class="tnt-fits" if fit else "", label=label))
+            cards.append(
+                self._card(
+                    tr,
+                    city,
+                    act=f"draw:{slot}",
+                    cell=f"card:{city}",
+                    disabled=not legal,
+                    badge="✓" if fit else "",
+                    extra_class="tnt-fits" if fit else "",
+                    label=label,
+                )
+            )
         pile_legal = drawing and self._ok(state, Draw("deck")) is not None
-        pile = tag("button",
-                   tag("span", esc(tr("tnt.pile")), class_="tnt-pile-name"),
-                   tag("span", esc(count(tr, "tnt.pile_count", seen.pile)), class_="tnt-pile-n"),
-                   type="button", data_act="draw:deck", disabled=not pile_legal,
-                   class_="tnt-card tnt-pile", aria_label=tr("tnt.pile_label", n=seen.pile))
+        pile = tag(
+            "button",
+            tag("span", esc(tr("tnt.pile")), class_="tnt-pile-name"),
+            tag("span", esc(count(tr, "tnt.pile_count", seen.pile)), class_="tnt-pile-n"),
+            type="button",
+            data_act="draw:deck",
+            disabled=not pile_legal,
+            class_="tnt-card tnt-pile",
+            aria_label=tr("tnt.pile_label", n=seen.pile),
+        )
         discards = tag("p", esc(count(tr, "tnt.discards", len(state.discards))), class_="gt-muted")
-        return tag("section", tag("h3", esc(tr("tnt.display"))),
-                   tag("div", *cards, pile, class_="tnt-cards tnt-display"), discards,
-                   class_="tnt-box", aria_label=tr("tnt.display"))
+        return tag(
+            "section",
+            tag("h3", esc(tr("tnt.display"))),
+            tag("div", *cards, pile, class_="tnt-cards tnt-display"),
+            discards,
+            class_="tnt-box",
+            aria_label=tr("tnt.display"),
+        )
 
     def _mine_markup(self, state, seen, viewer, tr, interactive):
         """The viewer's hand and route; in their turn the controls of the step (the hand
@@ -508,11 +612,20 @@ class Board(BoardController):
                 label = tr("tnt.hand_card", city=city, province=draw.PROVINCE_OF[city])
                 if route and ends:
                     label += " " + tr("tnt.fits")
-                css = ("tnt-fits" if route and ends else ("tnt-nofit" if route else ""))
+                css = "tnt-fits" if route and ends else ("tnt-nofit" if route else "")
                 if phase == "play":
-                    cards.append(self._card(tr, city, act=f"card:{k}", cell=f"card:{city}",
-                                            pressed=self.selected == k, badge=badge,
-                                            extra_class=css, label=label))
+                    cards.append(
+                        self._card(
+                            tr,
+                            city,
+                            act=f"card:{k}",
+                            cell=f"card:{city}",
+                            pressed=self.selected == k,
+                            badge=badge,
+                            extra_class=css,
+                            label=label,
+                        )
+                    )
                 else:
                     cards.append(self._card(tr, city, badge=badge, extra_class=css, label=label))
             parts.append(tag("div", *cards, class_="tnt-cards tnt-hand"))
@@ -520,9 +633,20 @@ class Board(BoardController):
             parts.append(tag("p", esc(tr("tnt.hand_empty")), class_="gt-muted"))
         parts.append(tag("h3", esc(count(tr, "tnt.route_title", len(route)))))
         if route:
-            parts.append(tag("ol", *(tag("li", esc(c), class_="tnt-chip tnt-p"
-                                         f"{draw.PROVINCE_INDEX[draw.PROVINCE_OF[c]]}")
-                                     for c in route), class_="tnt-route-list"))
+            parts.append(
+                tag(
+                    "ol",
+                    *(
+                        tag(
+                            "li",
+                            esc(c),
+                            class_=f"tnt-chip tnt-p{draw.PROVINCE_INDEX[draw.PROVINCE_OF[c]]}",
+                        )
+                        for c in route
+                    ),
+                    class_="tnt-route-list",
+                )
+            )
         else:
             parts.append(tag("p", esc(tr("tnt.route_empty")), class_="gt-muted"))
         if phase == "play":
@@ -530,8 +654,13 @@ class Board(BoardController):
         elif phase == "close":
             parts.append(self._close_markup(state, route, tr))
         nxt = GAME.next_carriage(state, viewer)
-        parts.append(tag("p", esc(tr("tnt.next_carriage", value=nxt) if nxt else
-                                  tr("tnt.all_carriages")), class_="gt-muted"))
+        parts.append(
+            tag(
+                "p",
+                esc(tr("tnt.next_carriage", value=nxt) if nxt else tr("tnt.all_carriages")),
+                class_="gt-muted",
+            )
+        )
         return tag("section", *parts, class_="tnt-box tnt-mine", aria_label=tr("tnt.mine"))
 
     def _ends_markup(self, state, route, tr):
@@ -541,34 +670,71 @@ class Board(BoardController):
         if chosen is not None:
             if not route:
                 move = self._ok(state, Play(chosen, "right"))
-                buttons.append(tag("button", esc(tr("tnt.end.start", city=chosen)), type="button",
-                                   data_act="end:right", disabled=move is None,
-                                   class_="gt-primary"))
+                buttons.append(
+                    tag(
+                        "button",
+                        esc(tr("tnt.end.start", city=chosen)),
+                        type="button",
+                        data_act="end:right",
+                        disabled=move is None,
+                        class_="gt-primary",
+                    )
+                )
             else:
                 for end in ("left", "right"):
                     if end == "left" and len(route) < 2:
                         continue
                     anchor = route[0] if end == "left" else route[-1]
                     move = self._ok(state, Play(chosen, end))
-                    buttons.append(tag(
-                        "button", esc(tr(f"tnt.end.{end}", city=chosen, end=anchor)),
-                        type="button", data_act=f"end:{end}", disabled=move is None,
-                        class_="gt-primary" if move else None))
+                    buttons.append(
+                        tag(
+                            "button",
+                            esc(tr(f"tnt.end.{end}", city=chosen, end=anchor)),
+                            type="button",
+                            data_act=f"end:{end}",
+                            disabled=move is None,
+                            class_="gt-primary" if move else None,
+                        )
+                    )
             buttons.append(tag("button", esc(tr("tnt.cancel")), type="button", data_act="cancel"))
         out = tag("div", *buttons, class_="gt-actions tnt-ends") if buttons else ""
         if self._ok(state, Abandon()) is not None:
             if self.confirm_abandon:
-                out += tag("div", tag("p", esc(count(tr, "tnt.abandon_confirm", len(route)))),
-                           tag("div",
-                               tag("button", esc(tr("tnt.abandon_yes")), type="button",
-                                   data_act="abandon-yes", class_="gt-primary"),
-                               tag("button", esc(tr("tnt.abandon_no")), type="button",
-                                   data_act="abandon-no"), class_="gt-actions"),
-                           class_="tnt-confirm", role="alertdialog")
+                out += tag(
+                    "div",
+                    tag("p", esc(count(tr, "tnt.abandon_confirm", len(route)))),
+                    tag(
+                        "div",
+                        tag(
+                            "button",
+                            esc(tr("tnt.abandon_yes")),
+                            type="button",
+                            data_act="abandon-yes",
+                            class_="gt-primary",
+                        ),
+                        tag(
+                            "button",
+                            esc(tr("tnt.abandon_no")),
+                            type="button",
+                            data_act="abandon-no",
+                        ),
+                        class_="gt-actions",
+                    ),
+                    class_="tnt-confirm",
+                    role="alertdialog",
+                )
             else:
-                out += tag("div", tag("button", esc(tr("tnt.abandon")), type="button",
-                                      data_act="abandon", class_="tnt-abandon"),
-                           class_="gt-actions")
+                out += tag(
+                    "div",
+                    tag(
+                        "button",
+                        esc(tr("tnt.abandon")),
+                        type="button",
+                        data_act="abandon",
+                        class_="tnt-abandon",
+                    ),
+                    class_="gt-actions",
+                )
         return out
 
     def _close_markup(self, state, route, tr):
@@ -579,53 +745,109 @@ class Board(BoardController):
         for k, option in enumerate(options):
             houses = option["houses"]
             in_order = [c for c in route if c in houses]
-            what = (tr("tnt.close.house" if len(houses) == 1 else "tnt.close.houses",
-                       n=len(houses), cities=", ".join(in_order)) if houses
-                    else tr("tnt.close.no_houses"))
+            what = (
+                tr(
+                    "tnt.close.house" if len(houses) == 1 else "tnt.close.houses",
+                    n=len(houses),
+                    cities=", ".join(in_order),
+                )
+                if houses
+                else tr("tnt.close.no_houses")
+            )
             gains = []
             if option["carriage"]:
-                gains.append(tr("tnt.close.carriage", value=option["carriage"],
-                                points=data.CARRIAGE_POINTS[option["carriage"]]))
+                gains.append(
+                    tr(
+                        "tnt.close.carriage",
+                        value=option["carriage"],
+                        points=data.CARRIAGE_POINTS[option["carriage"]],
+                    )
+                )
             else:
                 gains.append(tr("tnt.close.no_carriage"))
             for bonus in option["bonuses"]:
-                gains.append(tr("tnt.close.bonus", tile=tile_name(tr, bonus["tile"]),
-                                value=bonus["value"]))
+                gains.append(
+                    tr("tnt.close.bonus", tile=tile_name(tr, bonus["tile"]), value=bonus["value"])
+                )
             gains.append(tr("tnt.close.gain", n=option["banked_gain"]))
-            lines = [tag("span", esc(what), class_="tnt-opt-houses"),
-                     tag("span", esc(" · ".join(gains)), class_="tnt-opt-gain")]
+            lines = [
+                tag("span", esc(what), class_="tnt-opt-houses"),
+                tag("span", esc(" · ".join(gains)), class_="tnt-opt-gain"),
+            ]
             if option["game_end"]:
                 lines.append(tag("span", esc(tr("tnt.close.ends_game")), class_="tnt-opt-end"))
             if option["projected_gain"] == best and len(options) > 1:
                 lines.append(tag("span", esc(tr("tnt.close.best", n=best)), class_="tnt-opt-best"))
-            rows.append(tag("button", *lines, type="button", data_act=f"close:{k}",
-                            data_cell=f"opt:{k}", data_houses=",".join(houses),
-                            aria_pressed="true" if self.option == k else "false",
-                            class_="tnt-option"))
+            rows.append(
+                tag(
+                    "button",
+                    *lines,
+                    type="button",
+                    data_act=f"close:{k}",
+                    data_cell=f"opt:{k}",
+                    data_houses=",".join(houses),
+                    aria_pressed="true" if self.option == k else "false",
+                    class_="tnt-option",
+                )
+            )
         buttons = []
         if options:
-            buttons.append(tag("button", esc(tr("tnt.close.go")), type="button",
-                               data_act="close-go", disabled=self.option is None,
-                               class_="gt-primary"))
+            buttons.append(
+                tag(
+                    "button",
+                    esc(tr("tnt.close.go")),
+                    type="button",
+                    data_act="close-go",
+                    disabled=self.option is None,
+                    class_="gt-primary",
+                )
+            )
         if self._ok(state, Pass()) is not None:
-            buttons.append(tag("button", esc(tr("tnt.pass")), type="button", data_act="pass",
-                               class_=None if options else "gt-primary"))
+            buttons.append(
+                tag(
+                    "button",
+                    esc(tr("tnt.pass")),
+                    type="button",
+                    data_act="pass",
+                    class_=None if options else "gt-primary",
+                )
+            )
         head = tag("h3", esc(tr("tnt.close.title"))) if options else ""
-        return (head + tag("div", *rows, class_="tnt-options")
-                + tag("div", *buttons, class_="gt-actions tnt-close-actions"))
+        return (
+            head
+            + tag("div", *rows, class_="tnt-options")
+            + tag("div", *buttons, class_="gt-actions tnt-close-actions")
+        )
 
     def _discard_markup(self, state, hand, tr):
-        cards = [self._card(tr, city, act=f"card:{k}", cell=f"card:{city}",
-                            pressed=k in self.keep, badge="✓" if k in self.keep else "",
-                            extra_class="tnt-keep" if k in self.keep else "tnt-drop",
-                            label=tr("tnt.keep_card", city=city))
-                 for k, city in enumerate(hand)]
+        cards = [
+            self._card(
+                tr,
+                city,
+                act=f"card:{k}",
+                cell=f"card:{city}",
+                pressed=k in self.keep,
+                badge="✓" if k in self.keep else "",
+                extra_class="tnt-keep" if k in self.keep else "tnt-drop",
+                label=tr("tnt.keep_card", city=city),
+            )
+            for k, city in enumerate(hand)
+        ]
         move = self.discard_move(state)
-        go = tag("button", esc(count(tr, "tnt.discard_go", state.discard)), type="button",
-                 data_act="discard-go", disabled=move is None, class_="gt-primary")
+        go = tag(
+            "button",
+            esc(count(tr, "tnt.discard_go", state.discard)),
+            type="button",
+            data_act="discard-go",
+            disabled=move is None,
+            class_="gt-primary",
+        )
         kept = tag("p", esc(tr("tnt.kept", n=len(self.keep))), class_="gt-muted")
-        return tag("div", *cards, class_="tnt-cards tnt-hand") + kept + tag(
-            "div", go, class_="gt-actions")
+        return (
+            tag("div", *cards, class_="tnt-cards tnt-hand")
+            + kept
+            + tag("div", go, class_="gt-actions")
+        )
 
     def _officials_markup(self, state, tr, interactive):
         """The four officials: what each does, enabled only when the engine allows him now."""
@@ -635,10 +857,12 @@ class Board(BoardController):
         if interactive and self._ok(state, Official("cartwright")):
             without = GAME.closing_options(state, state.turn, cartwright=False)
             with_him = GAME.closing_options(state, state.turn, cartwright=True)
-            if with_him and with_him[0]["carriage"] and (
-                    not without or without[0]["carriage"] != with_him[0]["carriage"]):
-                cartwright_note = tr("tnt.official.cartwright.now",
-                                     value=with_him[0]["carriage"])
+            if (
+                with_him
+                and with_him[0]["carriage"]
+                and (not without or without[0]["carriage"] != with_him[0]["carriage"])
+            ):
+                cartwright_note = tr("tnt.official.cartwright.now", value=with_him[0]["carriage"])
         for name in OFFICIALS:
             legal = interactive and self._ok(state, Official(name)) is not None
             status = ""
@@ -647,19 +871,34 @@ class Board(BoardController):
             explain = tr(f"tnt.official.{name}.what")
             if name == "cartwright" and cartwright_note:
                 explain += " " + cartwright_note
-            rows.append(tag(
-                "li",
-                tag("button", esc(tr(f"tnt.official.{name}")), type="button",
-                    data_act=f"official:{name}", disabled=not legal,
-                    class_="tnt-official" + (" tnt-used" if used == name else "")),
-                tag("span", esc(explain), class_="tnt-explain"),
-                tag("span", esc(status), class_="tnt-status") if status else "",
-                data_official=name))
-        note = tr("tnt.officials_used", official=tr(f"tnt.official.{used}")) if used else \
-            tr("tnt.officials_rule")
-        return tag("section", tag("h3", esc(tr("tnt.officials"))),
-                   tag("p", esc(note), class_="gt-muted"),
-                   tag("ul", *rows, class_="tnt-officials"), class_="tnt-box")
+            rows.append(
+                tag(
+                    "li",
+                    tag(
+                        "button",
+                        esc(tr(f"tnt.official.{name}")),
+                        type="button",
+                        data_act=f"official:{name}",
+                        disabled=not legal,
+                        class_="tnt-official" + (" tnt-used" if used == name else ""),
+                    ),
+                    tag("span", esc(explain), class_="tnt-explain"),
+                    tag("span", esc(status), class_="tnt-status") if status else "",
+                    data_official=name,
+                )
+            )
+        note = (
+            tr("tnt.officials_used", official=tr(f"tnt.official.{used}"))
+            if used
+            else tr("tnt.officials_rule")
+        )
+        return tag(
+            "section",
+            tag("h3", esc(tr("tnt.officials"))),
+            tag("p", esc(note), class_="gt-muted"),
+            tag("ul", *rows, class_="tnt-officials"),
+            class_="tnt-box",
+        )
 
     def _players_markup(self, state, seen, viewer, names, tr):
         """Every player: piece, name, points, houses left, best carriage, bonus tiles (others'
@@ -669,76 +908,138 @@ class Board(BoardController):
         for seat in range(state.players):
             tiles = state.tiles[seat] if state.over else seen.tiles[seat]
             carriage = carriage_value(state.carriages[seat])
-            stats = [count(tr, "tnt.player.houses", GAME.houses_left(state, seat)),
-                     tr("tnt.player.carriage", value=carriage) if carriage
-                     else tr("tnt.player.no_carriage"),
-                     count(tr, "tnt.player.cards", seen.hands[seat] if isinstance(
-                         seen.hands[seat], int) else len(seen.hands[seat])),
-                     tr("tnt.player.route", n=len(state.routes[seat]))]
+            stats = [
+                count(tr, "tnt.player.houses", GAME.houses_left(state, seat)),
+                tr("tnt.player.carriage", value=carriage)
+                if carriage
+                else tr("tnt.player.no_carriage"),
+                count(
+                    tr,
+                    "tnt.player.cards",
+                    seen.hands[seat]
+                    if isinstance(seen.hands[seat], int)
+                    else len(seen.hands[seat]),
+                ),
+                tr("tnt.player.route", n=len(state.routes[seat])),
+            ]
             if isinstance(tiles, int):
-                points = tr("tnt.player.points_hidden", n=scores[seat], k=tiles) if tiles \
+                points = (
+                    tr("tnt.player.points_hidden", n=scores[seat], k=tiles)
+                    if tiles
                     else tr("tnt.player.points", n=scores[seat])
+                )
                 bonus = count(tr, "tnt.player.tiles_hidden", tiles) if tiles else ""
             else:
                 points = tr("tnt.player.points", n=scores[seat])
-                bonus = ", ".join(tr("tnt.player.tile", tile=tile_name(tr, KINDS[k]), value=v)
-                                  for k, v in tiles)
+                bonus = ", ".join(
+                    tr("tnt.player.tile", tile=tile_name(tr, KINDS[k]), value=v) for k, v in tiles
+                )
             if state.end_tile == seat:
                 bonus = (bonus + ", " if bonus else "") + tr("tnt.player.end_tile")
             colour = tr(f"tnt.seat.{seat}")
-            rows.append(tag(
-                "li",
-                draw.swatch(seat, label=colour),
-                tag("span", esc(names[seat]), class_="gt-name"),
-                tag("span", esc(points), class_="tnt-points"),
-                tag("span", esc(" · ".join(stats)), class_="tnt-stats"),
-                tag("span", esc(bonus), class_="tnt-tiles") if bonus else "",
-                class_="tnt-player" + (" gt-to-move" if state.turn == seat and not state.over
-                                       else ""),
-                data_seat=seat))
-        return tag("section", tag("h3", esc(tr("tnt.players"))),
-                   tag("ol", *rows, class_="tnt-players"), class_="tnt-box")
+            rows.append(
+                tag(
+                    "li",
+                    draw.swatch(seat, label=colour),
+                    tag("span", esc(names[seat]), class_="gt-name"),
+                    tag("span", esc(points), class_="tnt-points"),
+                    tag("span", esc(" · ".join(stats)), class_="tnt-stats"),
+                    tag("span", esc(bonus), class_="tnt-tiles") if bonus else "",
+                    class_="tnt-player"
+                    + (" gt-to-move" if state.turn == seat and not state.over else ""),
+                    data_seat=seat,
+                )
+            )
+        return tag(
+            "section",
+            tag("h3", esc(tr("tnt.players"))),
+            tag("ol", *rows, class_="tnt-players"),
+            class_="tnt-box",
+        )
 
     def _stacks_markup(self, state, tr):
         """The bonus stacks on the board: which values are still to be taken (public)."""
         items = []
         for k, kind in enumerate(KINDS):
-            values = STACK_VALUES[k][len(STACK_VALUES[k]) - state.stacks[k]:]
+            values = STACK_VALUES[k][len(STACK_VALUES[k]) - state.stacks[k] :]
             text = "·".join(str(v) for v in values) if values else "—"
-            items.append(tag("li", tag("span", esc(tile_name(tr, kind))),
-                             tag("b", esc(text)), class_="tnt-empty-stack" if not values else None))
-        return tag("section", tag("h3", esc(tr("tnt.stacks"))),
-                   tag("ul", *items, class_="tnt-stacks"), class_="tnt-box")
+            items.append(
+                tag(
+                    "li",
+                    tag("span", esc(tile_name(tr, kind))),
+                    tag("b", esc(text)),
+                    class_="tnt-empty-stack" if not values else None,
+                )
+            )
+        return tag(
+            "section",
+            tag("h3", esc(tr("tnt.stacks"))),
+            tag("ul", *items, class_="tnt-stacks"),
+            class_="tnt-box",
+        )
 
     def _final_markup(self, state, names, tr):
         """The final scoring: best carriage + bonus tiles + game-end tile - houses not placed."""
         breakdown = GAME.score_breakdown(state)
         scores = GAME.scores(state)
         winners = GAME.winners(state)
-        head = tag("tr", tag("th", ""), *(tag("th", draw.swatch(seat), esc(names[seat]),
-                                                scope="col") for seat in range(state.players)))
-        rows = [tag("tr", tag("th", esc(tr(f"thurn-und-taxis.part.{part}")), scope="row"),
-                    *(tag("td", str(breakdown[seat][part])) for seat in range(state.players)))
-                for part in PARTS]
-        rows.append(tag("tr", tag("th", esc(tr("tnt.score.total")), scope="row"),
-                        *(tag("td", tag("b", str(scores[seat])),
-                              class_="tnt-winner" if seat in winners else None)
-                          for seat in range(state.players)), class_="tnt-total"))
+        head = tag(
+            "tr",
+            tag("th", ""),
+            *(
+                tag("th", draw.swatch(seat), esc(names[seat]), scope="col")
+                for seat in range(state.players)
+            ),
+        )
+        rows = [
+            tag(
+                "tr",
+                tag("th", esc(tr(f"thurn-und-taxis.part.{part}")), scope="row"),
+                *(tag("td", str(breakdown[seat][part])) for seat in range(state.players)),
+            )
+            for part in PARTS
+        ]
+        rows.append(
+            tag(
+                "tr",
+                tag("th", esc(tr("tnt.score.total")), scope="row"),
+                *(
+                    tag(
+                        "td",
+                        tag("b", str(scores[seat])),
+                        class_="tnt-winner" if seat in winners else None,
+                    )
+                    for seat in range(state.players)
+                ),
+                class_="tnt-total",
+            )
+        )
         note = tr("tnt.score.explain")
-        return tag("section", tag("h3", esc(tr("tnt.score.title"))),
-                   tag("table", tag("thead", head), tag("tbody", *rows), class_="tnt-score"),
-                   tag("p", esc(note), class_="gt-muted"), class_="tnt-box tnt-final")
+        return tag(
+            "section",
+            tag("h3", esc(tr("tnt.score.title"))),
+            tag("table", tag("thead", head), tag("tbody", *rows), class_="tnt-score"),
+            tag("p", esc(note), class_="gt-muted"),
+            class_="tnt-box tnt-final",
+        )
 
     # ---- the new-game form ----------------------------------------------------------------------
     def options_markup(self, tr, options):
         """The rule variant of DESIGN §5: does the "all provinces" bonus need Baiern too?"""
         checked = bool((options or {}).get("all_provinces_includes_baiern", False))
-        return tag("fieldset",
-                   tag("legend", esc(tr("tnt.options"))),
-                   tag("label", empty("input", type="checkbox", name="all_provinces_includes_baiern",
-                                      checked=checked),
-                       esc(tr("tnt.option.baiern")), class_="gt-check"),
-                   class_="tnt-options-form")
+        return tag(
+            "fieldset",
+            tag("legend", esc(tr("tnt.options"))),
+            tag(
+                "label",
+                empty(
+                    "input", type="checkbox", name="all_provinces_includes_baiern", checked=checked
+                ),
+                esc(tr("tnt.option.baiern")),
+                class_="gt-check",
+            ),
+            class_="tnt-options-form",
+        )
 
     def read_options(self, form):
         return {"all_provinces_includes_baiern": form.get("all_provinces_includes_baiern") is True}

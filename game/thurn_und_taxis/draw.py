@@ -12,9 +12,10 @@ invisible tap targets "city:NAME"), houses; the overlay (hints, previews) is dra
 """
 
 import base64
+import itertools
 from math import cos, pi, sin
 
-from game.ui.markup import empty, esc, tag
+from game.view.markup import empty, esc, tag
 
 from . import data
 
@@ -26,9 +27,15 @@ PROVINCE_INDEX = {province: k for k, province in enumerate(data.PROVINCES)}
 
 # card colours of the provinces (strong: city markers and cards) and their map tints
 PROVINCE_COLOURS = {
-    "Baden": "#d4a72c", "Württemberg": "#c8603a", "Hohenzollern": "#8b6a45",
-    "Schweiz": "#c84f72", "Tyrol": "#55944a", "Baiern": "#4a80b4", "Salzburg": "#8a68b0",
-    "Böhmen": "#37948c", "Polen": "#7d7f8e",
+    "Baden": "#d4a72c",
+    "Württemberg": "#c8603a",
+    "Hohenzollern": "#8b6a45",
+    "Schweiz": "#c84f72",
+    "Tyrol": "#55944a",
+    "Baiern": "#4a80b4",
+    "Salzburg": "#8a68b0",
+    "Böhmen": "#37948c",
+    "Polen": "#7d7f8e",
 }
 
 # seat colour, shape and route dash pattern (colour AND shape AND pattern differ)
@@ -39,20 +46,39 @@ SEAT_DASHES = (None, "9 4", "2.5 3.5", "10 3 2.5 3")
 
 # where a city's name goes: (dx, dy, text-anchor); default below the marker
 LABELS = {
-    "Mannheim": (0, -16, "middle"), "Würzburg": (0, -16, "middle"), "Nürnberg": (0, -16, "middle"),
-    "Pilsen": (0, -16, "middle"), "Lodz": (0, -16, "middle"), "Carlsruhe": (-15, 4, "end"),
-    "Freiburg": (-15, 4, "end"), "Basel": (-15, 4, "end"), "Stuttgart": (15, -8, "start"),
-    "Regensburg": (0, -16, "middle"), "Ingolstadt": (-15, -8, "end"), "Ulm": (15, -6, "start"),
-    "Sigmaringen": (0, 22, "middle"), "Augsburg": (-15, 4, "end"), "München": (15, 4, "start"),
-    "Passau": (15, -6, "start"), "Linz": (0, 22, "middle"), "Budweis": (0, 22, "middle"),
-    "Salzburg": (0, -16, "middle"), "Innsbruck": (15, 4, "start"), "Zürich": (15, 4, "start"),
+    "Mannheim": (0, -16, "middle"),
+    "Würzburg": (0, -16, "middle"),
+    "Nürnberg": (0, -16, "middle"),
+    "Pilsen": (0, -16, "middle"),
+    "Lodz": (0, -16, "middle"),
+    "Carlsruhe": (-15, 4, "end"),
+    "Freiburg": (-15, 4, "end"),
+    "Basel": (-15, 4, "end"),
+    "Stuttgart": (15, -8, "start"),
+    "Regensburg": (0, -16, "middle"),
+    "Ingolstadt": (-15, -8, "end"),
+    "Ulm": (15, -6, "start"),
+    "Sigmaringen": (0, 22, "middle"),
+    "Augsburg": (-15, 4, "end"),
+    "München": (15, 4, "start"),
+    "Passau": (15, -6, "start"),
+    "Linz": (0, 22, "middle"),
+    "Budweis": (0, 22, "middle"),
+    "Salzburg": (0, -16, "middle"),
+    "Innsbruck": (15, 4, "start"),
+    "Zürich": (15, 4, "start"),
     "Kempten": (-15, 4, "end"),
 }
 # where each province's name is written: (x, y, rotation, font size), a clear spot in its area
 PROVINCE_LABELS = {
-    "Baden": (105, 190, -62, 11), "Württemberg": (250, 243, 0, 8.5),
-    "Hohenzollern": (198, 333, 0, 8), "Schweiz": (80, 401, 0, 11), "Tyrol": (420, 381, 0, 11),
-    "Baiern": (455, 258, 0, 11), "Salzburg": (589, 352, -90, 10), "Böhmen": (510, 230, 0, 11),
+    "Baden": (105, 190, -62, 11),
+    "Württemberg": (250, 243, 0, 8.5),
+    "Hohenzollern": (198, 333, 0, 8),
+    "Schweiz": (80, 401, 0, 11),
+    "Tyrol": (420, 381, 0, 11),
+    "Baiern": (455, 258, 0, 11),
+    "Salzburg": (589, 352, -90, 10),
+    "Böhmen": (510, 230, 0, 11),
     "Polen": (555, 58, 0, 11),
 }
 # houses: each seat has its own place around the city marker (NW, NE, SW, SE)
@@ -61,7 +87,7 @@ HOUSE_OFFSETS = ((-9.5, -9.5), (9.5, -9.5), (-9.5, 9.5), (9.5, 9.5))
 
 def darken(colour, share=0.4):
     """`colour` (#rrggbb) mixed with black."""
-    rgb = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
+    rgb = [int(colour[k : k + 2], 16) for k in (1, 3, 5)]
     return "#" + "".join(f"{round(c * (1 - share)):02x}" for c in rgb)
 
 
@@ -175,8 +201,9 @@ def _province_paths(cells):
                 loop += edges.pop(_key(loop[-1]))[1:]
             loops.append("M" + "L".join(f"{fmt(x)} {fmt(y)}" for x, y in loop[:-1]) + "Z")
         paths[province] = "".join(loops)
-    border_d = "".join("M" + "L".join(f"{fmt(x)} {fmt(y)}" for x, y in points)
-                       for points in borders)
+    border_d = "".join(
+        "M" + "L".join(f"{fmt(x)} {fmt(y)}" for x, y in points) for points in borders
+    )
     return paths, border_d
 
 
@@ -202,29 +229,51 @@ def route_path(cities):
     if not cities:
         return ""
     x, y = XY[cities[0]]
-    return f"M{fmt(x)} {fmt(y)}" + "".join(road_segment(a, b) for a, b in zip(cities, cities[1:]))
+    return f"M{fmt(x)} {fmt(y)}" + "".join(
+        road_segment(a, b) for a, b in itertools.pairwise(cities)
+    )
 
 
 # ---- the static map ----------------------------------------------------------------------------
-RHINE = ("M122 420C130 398 138 390 136 372C134 350 128 338 132 318C136 296 146 262 150 236"
-         "C154 214 160 200 170 178C180 156 190 140 196 120C200 104 204 86 214 60C220 44 226 20 230 0")
-DANUBE = ("M188 292C206 286 222 282 238 276C254 270 262 258 278 252C296 246 318 246 338 240"
-          "C356 234 366 224 384 214C402 206 420 210 436 214C452 220 464 234 476 254"
-          "C486 272 500 280 518 280C538 280 552 276 570 270C584 266 594 262 600 260")
-MAIN = ("M140 96C168 102 188 96 206 104C226 112 246 98 270 100C290 102 300 90 318 92"
-        "C336 94 350 110 364 120")
+RHINE = (
+    "M122 420C130 398 138 390 136 372C134 350 128 338 132 318C136 296 146 262 150 236"
+    "C154 214 160 200 170 178C180 156 190 140 196 120C200 104 204 86 214 60C220 44 226 20 230 0"
+)
+DANUBE = (
+    "M188 292C206 286 222 282 238 276C254 270 262 258 278 252C296 246 318 246 338 240"
+    "C356 234 366 224 384 214C402 206 420 210 436 214C452 220 464 234 476 254"
+    "C486 272 500 280 518 280C538 280 552 276 570 270C584 266 594 262 600 260"
+)
+MAIN = (
+    "M140 96C168 102 188 96 206 104C226 112 246 98 270 100C290 102 300 90 318 92"
+    "C336 94 350 110 364 120"
+)
 LAKE = "M220 352C230 342 252 340 262 346C270 352 262 362 248 364C236 366 224 362 220 352Z"
 
 
 def _mountains():
     """Little hills of the Alps along the south edge, old-map style."""
     out = []
-    for k, (x, y) in enumerate(((262, 412), (282, 404), (312, 414), (330, 382), (390, 414),
-                                (424, 404), (450, 416), (478, 398), (500, 414), (604, 0))):
+    for k, (x, y) in enumerate(
+        (
+            (262, 412),
+            (282, 404),
+            (312, 414),
+            (330, 382),
+            (390, 414),
+            (424, 404),
+            (450, 416),
+            (478, 398),
+            (500, 414),
+            (604, 0),
+        )
+    ):
         if x > W:
             continue
         s = 7 + k % 3
-        out.append(f"M{x - s} {y}L{x} {y - s * 1.2}L{x + s} {y}M{x} {y - s * 1.2}L{x + s * 0.35} {y}")
+        out.append(
+            f"M{x - s} {y}L{x} {y - s * 1.2}L{x + s} {y}M{x} {y - s * 1.2}L{x + s * 0.35} {y}"
+        )
     return "".join(out)
 
 
@@ -235,15 +284,20 @@ def _compass(cx, cy, r):
         rr = r if k % 4 == 0 else (r * 0.55 if k % 2 == 0 else r * 0.28)
         points.append((cx + rr * sin(angle), cy - rr * cos(angle)))
     star = "M" + "L".join(f"{fmt(x)} {fmt(y)}" for x, y in points) + "Z"
-    return tag("g",
-               empty("circle", cx=cx, cy=cy, r=r * 0.62, class_="tnt-rose-ring"),
-               empty("path", d=star, class_="tnt-rose"),
-               tag("text", "N", x=cx, y=cy - r - 3, class_="tnt-rose-n"),
-               class_="tnt-compass", aria_hidden="true")
+    return tag(
+        "g",
+        empty("circle", cx=cx, cy=cy, r=r * 0.62, class_="tnt-rose-ring"),
+        empty("path", d=star, class_="tnt-rose"),
+        tag("text", "N", x=cx, y=cy - r - 3, class_="tnt-rose-n"),
+        class_="tnt-compass",
+        aria_hidden="true",
+    )
 
 
-MAP_FONT = ('"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, '
-            '"Times New Roman", serif')
+MAP_FONT = (
+    '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, '
+    '"Times New Roman", serif'
+)
 # the map is a picture of its own (an SVG image: its styles travel with it)
 MAP_STYLE = f"""
 .tnt-paper {{ fill: #f1e2bd; }}
@@ -274,17 +328,32 @@ def _build_map():
     cells = _cells()
     paths, border_d = _province_paths(cells)
     provinces = "".join(
-        empty("path", d=paths[p], fill=PROVINCE_COLOURS[p], class_="tnt-prov",
-              data_province=p) for p in data.PROVINCES)
+        empty("path", d=paths[p], fill=PROVINCE_COLOURS[p], class_="tnt-prov", data_province=p)
+        for p in data.PROVINCES
+    )
     names = "".join(
-        tag("text", esc(p.upper()), x=x, y=y, class_="tnt-prov-name", font_size=size,
-            fill=darken(PROVINCE_COLOURS[p]), transform=f"rotate({a} {x} {y})" if a else None)
-        for p, (x, y, a, size) in PROVINCE_LABELS.items())
+        tag(
+            "text",
+            esc(p.upper()),
+            x=x,
+            y=y,
+            class_="tnt-prov-name",
+            font_size=size,
+            fill=darken(PROVINCE_COLOURS[p]),
+            transform=f"rotate({a} {x} {y})" if a else None,
+        )
+        for p, (x, y, a, size) in PROVINCE_LABELS.items()
+    )
     roads = "".join(f"M{fmt(XY[a][0])} {fmt(XY[a][1])}{road_segment(a, b)}" for a, b in data.ROADS)
-    vignette = tag("radialGradient",
-                   empty("stop", offset="55%", stop_color="#7a5523", stop_opacity="0"),
-                   empty("stop", offset="100%", stop_color="#7a5523", stop_opacity="0.32"),
-                   id="v", cx="50%", cy="50%", r="75%")
+    vignette = tag(
+        "radialGradient",
+        empty("stop", offset="55%", stop_color="#7a5523", stop_opacity="0"),
+        empty("stop", offset="100%", stop_color="#7a5523", stop_opacity="0.32"),
+        id="v",
+        cx="50%",
+        cy="50%",
+        r="75%",
+    )
     return tag(
         "svg",
         tag("style", MAP_STYLE),
@@ -305,7 +374,11 @@ def _build_map():
         empty("path", d=roads, class_="tnt-road"),
         empty("rect", x=2, y=2, width=W - 4, height=H - 4, class_="tnt-frame"),
         empty("rect", x=5.5, y=5.5, width=W - 11, height=H - 11, class_="tnt-frame-inner"),
-        xmlns="http://www.w3.org/2000/svg", viewBox=VIEWBOX, width=W, height=H)
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=VIEWBOX,
+        width=W,
+        height=H,
+    )
 
 
 _MAP = None
@@ -322,7 +395,9 @@ def map_svg():
 def map_href():
     """The map picture as a data: URL. The browser decodes it once and keeps the picture, so a
     board update repaints one image instead of hundreds of paths and their texts."""
-    return "data:image/svg+xml;base64," + base64.b64encode(map_svg().encode("utf-8")).decode("ascii")
+    return "data:image/svg+xml;base64," + base64.b64encode(map_svg().encode("utf-8")).decode(
+        "ascii"
+    )
 
 
 def map_layer():
@@ -332,8 +407,19 @@ def map_layer():
 
 def defs():
     """The map picture, held once by the page (see map_href)."""
-    return tag("defs", empty("image", id="tnt-map-img", href=map_href(), x=0, y=0, width=W,
-                             height=H, preserveAspectRatio="none"))
+    return tag(
+        "defs",
+        empty(
+            "image",
+            id="tnt-map-img",
+            href=map_href(),
+            x=0,
+            y=0,
+            width=W,
+            height=H,
+            preserveAspectRatio="none",
+        ),
+    )
 
 
 # ---- pieces ----------------------------------------------------------------------------------
@@ -346,22 +432,43 @@ def shape(seat, x, y, size, css="", extra=None):
     if kind == "circle":
         return empty("circle", cx=fmt(x), cy=fmt(y), r=fmt(h), **attrs)
     if kind == "square":
-        return empty("rect", x=fmt(x - h * 0.9), y=fmt(y - h * 0.9), width=fmt(h * 1.8),
-                     height=fmt(h * 1.8), **attrs)
+        return empty(
+            "rect",
+            x=fmt(x - h * 0.9),
+            y=fmt(y - h * 0.9),
+            width=fmt(h * 1.8),
+            height=fmt(h * 1.8),
+            **attrs,
+        )
     if kind == "triangle":
-        return empty("path", d=f"M{fmt(x)} {fmt(y - h * 1.1)}L{fmt(x + h * 1.1)} {fmt(y + h * 0.8)}"
-                                f"L{fmt(x - h * 1.1)} {fmt(y + h * 0.8)}Z", **attrs)
-    return empty("path", d=f"M{fmt(x)} {fmt(y - h * 1.2)}L{fmt(x + h * 1.05)} {fmt(y)}"
-                            f"L{fmt(x)} {fmt(y + h * 1.2)}L{fmt(x - h * 1.05)} {fmt(y)}Z", **attrs)
+        return empty(
+            "path",
+            d=f"M{fmt(x)} {fmt(y - h * 1.1)}L{fmt(x + h * 1.1)} {fmt(y + h * 0.8)}"
+            f"L{fmt(x - h * 1.1)} {fmt(y + h * 0.8)}Z",
+            **attrs,
+        )
+    return empty(
+        "path",
+        d=f"M{fmt(x)} {fmt(y - h * 1.2)}L{fmt(x + h * 1.05)} {fmt(y)}"
+        f"L{fmt(x)} {fmt(y + h * 1.2)}L{fmt(x - h * 1.05)} {fmt(y)}Z",
+        **attrs,
+    )
 
 
 def swatch(seat, size=22, label=""):
     """A small standalone picture of a seat's piece (the panel)."""
-    return tag("svg", tag("title", esc(label)) if label else "",
-               shape(seat, 11, 11.5, 17, extra={"stroke_width": 1.4}),
-               viewBox="0 0 22 22", width=size, height=size, class_="tnt-swatch",
-               role="img" if label else None, aria_label=label or None,
-               aria_hidden=None if label else "true")
+    return tag(
+        "svg",
+        tag("title", esc(label)) if label else "",
+        shape(seat, 11, 11.5, 17, extra={"stroke_width": 1.4}),
+        viewBox="0 0 22 22",
+        width=size,
+        height=size,
+        class_="tnt-swatch",
+        role="img" if label else None,
+        aria_label=label or None,
+        aria_hidden=None if label else "true",
+    )
 
 
 def routes_layer(routes, mover, fresh=()):
@@ -380,16 +487,33 @@ def routes_layer(routes, mover, fresh=()):
         dash = SEAT_DASHES[seat]
         if dash and seat == mover:  # the broad line: a longer pattern
             dash = " ".join(fmt(float(x) * 1.8) for x in dash.split())
-        parts.append(tag(
-            "g",
-            empty("path", d=d, class_="tnt-route-halo"),
-            empty("path", d=d, class_="tnt-route-line", stroke=SEAT_COLOURS[seat],
-                  stroke_dasharray=dash, stroke_linecap="butt" if dash else None),
-            *(empty("path", d=f"M{fmt(XY[a][0])} {fmt(XY[a][1])}{road_segment(a, b)}",
-                    class_="tnt-route-new", stroke=SEAT_COLOURS[seat])
-              for a, b in zip(cities, cities[1:]) if (seat, b) in fresh or (seat, a) in fresh
-              and a == cities[0]),
-            class_=css, data_seat=seat, data_route=",".join(cities)))
+        parts.append(
+            tag(
+                "g",
+                empty("path", d=d, class_="tnt-route-halo"),
+                empty(
+                    "path",
+                    d=d,
+                    class_="tnt-route-line",
+                    stroke=SEAT_COLOURS[seat],
+                    stroke_dasharray=dash,
+                    stroke_linecap="butt" if dash else None,
+                ),
+                *(
+                    empty(
+                        "path",
+                        d=f"M{fmt(XY[a][0])} {fmt(XY[a][1])}{road_segment(a, b)}",
+                        class_="tnt-route-new",
+                        stroke=SEAT_COLOURS[seat],
+                    )
+                    for a, b in itertools.pairwise(cities)
+                    if (seat, b) in fresh or ((seat, a) in fresh and a == cities[0])
+                ),
+                class_=css,
+                data_seat=seat,
+                data_route=",".join(cities),
+            )
+        )
     return tag("g", *parts, class_="tnt-routes")
 
 
@@ -400,15 +524,36 @@ def cities_layer(ends=()):
     for city in data.CITIES:
         x, y = XY[city]
         province = PROVINCE_OF[city]
-        marks.append(empty("circle", cx=x, cy=y, r=6.2, fill=PROVINCE_COLOURS[province],
-                           class_="tnt-city" + (" tnt-end" if city in ends else "")))
+        marks.append(
+            empty(
+                "circle",
+                cx=x,
+                cy=y,
+                r=6.2,
+                fill=PROVINCE_COLOURS[province],
+                class_="tnt-city" + (" tnt-end" if city in ends else ""),
+            )
+        )
         dx, dy, anchor = LABELS.get(city, (0, 18, "middle"))
-        labels.append(tag("text", esc(city), x=x + dx, y=y + dy, text_anchor=anchor,
-                          class_="tnt-name"))
-        hits.append(tag("circle", tag("title", esc(f"{city} ({province})")), cx=x, cy=y, r=17,
-                        data_cell=f"city:{city}", class_="tnt-hit"))
-    return (tag("g", *marks, class_="tnt-cities") + tag("g", *labels, class_="tnt-names")
-            + tag("g", *hits, class_="tnt-hits"))
+        labels.append(
+            tag("text", esc(city), x=x + dx, y=y + dy, text_anchor=anchor, class_="tnt-name")
+        )
+        hits.append(
+            tag(
+                "circle",
+                tag("title", esc(f"{city} ({province})")),
+                cx=x,
+                cy=y,
+                r=17,
+                data_cell=f"city:{city}",
+                class_="tnt-hit",
+            )
+        )
+    return (
+        tag("g", *marks, class_="tnt-cities")
+        + tag("g", *labels, class_="tnt-names")
+        + tag("g", *hits, class_="tnt-hits")
+    )
 
 
 def houses_layer(houses, fresh=()):
@@ -419,29 +564,53 @@ def houses_layer(houses, fresh=()):
         ox, oy = HOUSE_OFFSETS[seat]
         for city in cities:
             x, y = XY[city]
-            parts.append(shape(seat, x + ox, y + oy, 9.5,
-                               css="tnt-house" + (" tnt-new" if (seat, city) in fresh else ""),
-                               extra={"data_seat": seat, "data_city": city}))
+            parts.append(
+                shape(
+                    seat,
+                    x + ox,
+                    y + oy,
+                    9.5,
+                    css="tnt-house" + (" tnt-new" if (seat, city) in fresh else ""),
+                    extra={"data_seat": seat, "data_city": city},
+                )
+            )
     return tag("g", *parts, class_="tnt-houses")
 
 
 # ---- the overlay -------------------------------------------------------------------------------
 def rings(cities, css):
     """A ring around each city (hints: where a card could go, the card pointed at...)."""
-    return tag("g", *(empty("circle", cx=XY[c][0], cy=XY[c][1], r=11, class_=css)
-                      for c in cities), class_=css + "-group")
+    return tag(
+        "g",
+        *(empty("circle", cx=XY[c][0], cy=XY[c][1], r=11, class_=css) for c in cities),
+        class_=css + "-group",
+    )
 
 
 def preview_line(a, b, seat):
     """A dashed road from a route end to the city that would join it."""
-    return empty("path", d=f"M{fmt(XY[a][0])} {fmt(XY[a][1])}{road_segment(a, b)}",
-                 stroke=SEAT_COLOURS[seat], class_="tnt-preview")
+    return empty(
+        "path",
+        d=f"M{fmt(XY[a][0])} {fmt(XY[a][1])}{road_segment(a, b)}",
+        stroke=SEAT_COLOURS[seat],
+        class_="tnt-preview",
+    )
 
 
 def ghost_houses(seat, cities):
     """Houses a closing option would place (drawn faint, pulsing)."""
     ox, oy = HOUSE_OFFSETS[seat]
-    return tag("g", *(empty("circle", cx=fmt(XY[c][0] + ox), cy=fmt(XY[c][1] + oy), r=9,
-                            class_="tnt-ghost-halo") for c in cities),
-               *(shape(seat, XY[c][0] + ox, XY[c][1] + oy, 11, css="tnt-ghost",
-                       extra={"data_city": c}) for c in cities), class_="tnt-ghosts")
+    return tag(
+        "g",
+        *(
+            empty(
+                "circle", cx=fmt(XY[c][0] + ox), cy=fmt(XY[c][1] + oy), r=9, class_="tnt-ghost-halo"
+            )
+            for c in cities
+        ),
+        *(
+            shape(seat, XY[c][0] + ox, XY[c][1] + oy, 11, css="tnt-ghost", extra={"data_city": c})
+            for c in cities
+        ),
+        class_="tnt-ghosts",
+    )

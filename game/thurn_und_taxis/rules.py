@@ -19,20 +19,21 @@ carriages, stacks, the score log (with other players' tile values blanked), and 
 cards left after dealing the display), minus those since revealed into the display.
 """
 
-from itertools import combinations, product
-from typing import NamedTuple
+from itertools import combinations, pairwise, product
+from typing import ClassVar, NamedTuple
 
 from game.core import BadData, Game, IllegalMove, Option, Rng, reading
 
-from . import data
+from . import DECLARATION, data
 
 # ---- precomputed tables ----------------------------------------------------------------------
 CITIES = data.CITIES
 N_CITIES = len(CITIES)
 CITY_INDEX = {name: i for i, name in enumerate(CITIES)}
 PROVINCE_NAMES = tuple(data.PROVINCES)
-CITY_PROVINCE = tuple(PROVINCE_NAMES.index(next(p for p, cs in data.PROVINCES.items() if c in cs))
-                      for c in CITIES)
+CITY_PROVINCE = tuple(
+    PROVINCE_NAMES.index(next(p for p, cs in data.PROVINCES.items() if c in cs)) for c in CITIES
+)
 PROVINCE_MASK = tuple(sum(1 << CITY_INDEX[c] for c in cs) for cs in data.PROVINCES.values())
 NEIGHBOURS = [0] * N_CITIES  # bit mask of the cities joined to each city by a road
 for _a, _b in data.ROADS:
@@ -47,10 +48,14 @@ REGION_KINDS = tuple(data.REGION_GROUPS)
 ALL_PROVINCES = "all_provinces"
 KINDS = ROUTE_KINDS + REGION_KINDS + (ALL_PROVINCES,)
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
-STACK_VALUES = tuple(tuple(data.ROUTE_STACKS[n]) for n in ROUTE_LENGTHS) + tuple(
-    tuple(tiles) for _, tiles in data.REGION_GROUPS.values()) + (data.ALL_PROVINCES_STACK,)
-REGION_MASKS = tuple(sum(1 << CITY_INDEX[c] for c in cities)
-                     for cities, _ in data.REGION_GROUPS.values())
+STACK_VALUES = (
+    tuple(tuple(data.ROUTE_STACKS[n]) for n in ROUTE_LENGTHS)
+    + tuple(tuple(tiles) for _, tiles in data.REGION_GROUPS.values())
+    + (data.ALL_PROVINCES_STACK,)
+)
+REGION_MASKS = tuple(
+    sum(1 << CITY_INDEX[c] for c in cities) for cities, _ in data.REGION_GROUPS.values()
+)
 FIRST_REGION = len(ROUTE_KINDS)  # KINDS index of the first region group
 ALL_PROVINCES_K = KIND_INDEX[ALL_PROVINCES]
 REQUIRED_GERMAN = tuple(PROVINCE_MASK[PROVINCE_NAMES.index(p)] for p in data.ALL_PROVINCES_GERMAN)
@@ -127,9 +132,11 @@ class Discard(NamedTuple):
 
 
 MOVE_TYPES = (Draw, Official, Play, Abandon, Close, Pass, Discard)
-MOVE_SHAPES = ('{"draw": "deck" | 0-5}, {"official": NAME}, {"play": CITY, "end": "left" | '
-               '"right"}, {"abandon": true}, {"close": {"houses": [CITY...]}}, {"pass": true} '
-               'or {"discard": [CITY...]}')
+MOVE_SHAPES = (
+    '{"draw": "deck" | 0-5}, {"official": NAME}, {"play": CITY, "end": "left" | '
+    '"right"}, {"abandon": true}, {"close": {"houses": [CITY...]}}, {"pass": true} '
+    'or {"discard": [CITY...]}'
+)
 
 
 def names(cities):
@@ -151,7 +158,7 @@ def _insert(cards, card):
 def _remove(cards, card):
     """A tuple without one copy of card (which must be present)."""
     i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
+    return cards[:i] + cards[i + 1 :]
 
 
 def _mask(cities):
@@ -167,11 +174,38 @@ def carriage_value(count):
 
 
 class TntState:
-    __slots__ = ("players", "cards", "include_baiern", "turn", "turn_number", "over",
-                 "final_round", "end_tile", "display", "pile", "batch", "discards", "hands",
-                 "known", "routes", "houses", "carriages", "tiles", "stacks", "official",
-                 "draws", "draws_needed", "plays", "plays_needed", "abandoned", "discard", "log",
-                 "is_view", "viewer", "rng")
+    __slots__ = (
+        "abandoned",
+        "batch",
+        "cards",
+        "carriages",
+        "discard",
+        "discards",
+        "display",
+        "draws",
+        "draws_needed",
+        "end_tile",
+        "final_round",
+        "hands",
+        "houses",
+        "include_baiern",
+        "is_view",
+        "known",
+        "log",
+        "official",
+        "over",
+        "pile",
+        "players",
+        "plays",
+        "plays_needed",
+        "rng",
+        "routes",
+        "stacks",
+        "tiles",
+        "turn",
+        "turn_number",
+        "viewer",
+    )
 
     def _key(self):
         return tuple(getattr(self, name) for name in self.__slots__)
@@ -200,13 +234,14 @@ def _check_deck(value):
     counts = {}
     for city in value:
         if city not in CITY_INDEX:
-            raise BadData(f"option 'deck': unknown city {city!r} (use the German names of the "
-                          f"map, e.g. 'München')")
+            raise BadData(
+                f"option 'deck': unknown city {city!r} (use the German names of the "
+                f"map, e.g. 'München')"
+            )
         counts[city] = counts.get(city, 0) + 1
         if counts[city] > data.CARDS_PER_CITY:
             raise BadData(f"option 'deck': more than {data.CARDS_PER_CITY} cards of {city}")
     return list(value)
-
 
 
 def _city_indices(names):
@@ -219,19 +254,21 @@ def _city_indices(names):
         out.append(c)
     return out
 
+
 class ThurnUndTaxis(Game):
-    id = "thurn-und-taxis"
-    title = "Thurn und Taxis"
-    min_players = 2
-    max_players = 4
-    default_players = 3
-    options = {
+    declaration = DECLARATION
+    options: ClassVar[dict[str, Option]] = {
         "all_provinces_includes_baiern": Option(
-            False, check=_check_bool,
-            doc="the 'all provinces' bonus also needs a house in Baiern (English edition)"),
-        "deck": Option(None, check=_check_deck,
-                       doc="fixed card order: the first 6 form the display, the rest the pile, "
-                           "top first (may be shorter than 66)"),
+            False,
+            check=_check_bool,
+            doc="the 'all provinces' bonus also needs a house in Baiern (English edition)",
+        ),
+        "deck": Option(
+            None,
+            check=_check_deck,
+            doc="fixed card order: the first 6 form the display, the rest the pile, "
+            "top first (may be shorter than 66)",
+        ),
     }
 
     # ---- set-up -------------------------------------------------------------------------------
@@ -286,8 +323,9 @@ class ThurnUndTaxis(Game):
     def _own_hand(self, s, p):
         hand = s.hands[p]
         if isinstance(hand, int):
-            raise IllegalMove("this hand is hidden: moves are applied to full states or the "
-                              "mover's own view")
+            raise IllegalMove(
+                "this hand is hidden: moves are applied to full states or the mover's own view"
+            )
         return hand
 
     def _phase(self, s):
@@ -297,10 +335,13 @@ class ThurnUndTaxis(Game):
             return DISCARD
         if s.draws < s.draws_needed and self._drawable(s):
             return DRAW
-        if s.plays < s.plays_needed and self._hand_size(s, s.turn):
-            # the postal carrier's second play happens only if a card still fits
-            if not s.plays or isinstance(s.hands[s.turn], int) or self._can_extend(s, s.turn):
-                return PLAY
+        # the postal carrier's second play happens only if a card still fits
+        if (
+            s.plays < s.plays_needed
+            and self._hand_size(s, s.turn)
+            and (not s.plays or isinstance(s.hands[s.turn], int) or self._can_extend(s, s.turn))
+        ):
+            return PLAY
         return CLOSE
 
     @staticmethod
@@ -353,8 +394,11 @@ class ThurnUndTaxis(Game):
     def _cartwright_helps(self, s, p):
         """The Cartwright's +2 changes which carriage this route earns (§5c)."""
         length, nxt = len(s.routes[p]), self._next_carriage(s, p)
-        return (length >= data.MIN_ROUTE_TO_CLOSE and nxt is not None
-                and length < nxt <= length + data.CARTWRIGHT_BONUS)
+        return (
+            length >= data.MIN_ROUTE_TO_CLOSE
+            and nxt is not None
+            and length < nxt <= length + data.CARTWRIGHT_BONUS
+        )
 
     def _official_problem(self, s, code, phase):
         """Why official `code` cannot be called now (None: it can). One per turn, in the step
@@ -362,8 +406,10 @@ class ThurnUndTaxis(Game):
         the administrator before the first draw, the postmaster before the draws end, the
         postal carrier in the play step before the plays end, the cartwright when closing."""
         if s.official:
-            return (f"you have already used the {OFFICIALS[s.official - 1]} this turn "
-                    "(one official per turn)")
+            return (
+                f"you have already used the {OFFICIALS[s.official - 1]} this turn "
+                "(one official per turn)"
+            )
         if phase == DISCARD:
             return "discard down to 3 cards first"
         p = s.turn
@@ -386,8 +432,10 @@ class ThurnUndTaxis(Game):
                 if s.plays != 1:
                     return "you have no card to play"
                 if not self._can_extend(s, p):
-                    return ("no card in your hand fits your route: the postal carrier would "
-                            "have nothing to do")
+                    return (
+                        "no card in your hand fits your route: the postal carrier would "
+                        "have nothing to do"
+                    )
         else:  # CARTWRIGHT
             if phase != CLOSE:
                 return "the cartwright helps when you close your route, after your plays"
@@ -398,8 +446,11 @@ class ThurnUndTaxis(Game):
         return None
 
     def _officials(self, s, phase):
-        return [Official(name) for code, name in enumerate(OFFICIALS, 1)
-                if self._official_problem(s, code, phase) is None]
+        return [
+            Official(name)
+            for code, name in enumerate(OFFICIALS, 1)
+            if self._official_problem(s, code, phase) is None
+        ]
 
     # ---- playing --------------------------------------------------------------------------------
     def current_player(self, s):
@@ -419,8 +470,9 @@ class ThurnUndTaxis(Game):
         p = s.turn
         if phase == DISCARD:
             hand = self._own_hand(s, p)
-            return [Discard(sorted_names(combo))
-                    for combo in _multiset_combinations(hand, s.discard)]
+            return [
+                Discard(sorted_names(combo)) for combo in _multiset_combinations(hand, s.discard)
+            ]
         moves = []
         if phase == DRAW:
             moves = [Draw(slot) for slot in range(DISPLAY) if s.display[slot] != EMPTY]
@@ -474,8 +526,11 @@ class ThurnUndTaxis(Game):
             return Pass()
         if keys == ["close"]:
             spec = obj["close"]
-            if not isinstance(spec, dict) or sorted(spec) != ["houses"] \
-                    or not isinstance(spec["houses"], list):
+            if (
+                not isinstance(spec, dict)
+                or sorted(spec) != ["houses"]
+                or not isinstance(spec["houses"], list)
+            ):
                 raise IllegalMove('closing is {"close": {"houses": [CITY...]}}')
             return Close(tuple(sorted(_city_name(c) for c in spec["houses"])))
         if keys == ["discard"]:
@@ -607,8 +662,10 @@ class ThurnUndTaxis(Game):
         if not ends:
             if c in route:
                 raise IllegalMove(f"{move.city} is already on your route")
-            raise IllegalMove(f"no road joins {move.city} to an end of your route; give up the "
-                              "route if nothing fits")
+            raise IllegalMove(
+                f"no road joins {move.city} to an end of your route; give up the "
+                "route if nothing fits"
+            )
         end = move.end if len(route) > 1 else "right"  # left and right are one on a short route
         if end not in ends:
             raise IllegalMove(f"no road joins {move.city} to the {end} end of your route")
@@ -712,18 +769,26 @@ class ThurnUndTaxis(Game):
         left = self.houses_left(s, p)
         if not open_cities or not left:
             if houses:
-                raise IllegalMove("you have no house left to place" if not left else
-                                  "you already have a house in every city of this route")
+                raise IllegalMove(
+                    "you have no house left to place"
+                    if not left
+                    else "you already have a house in every city of this route"
+                )
             return
         provinces = [CITY_PROVINCE[c] for c in houses]
-        if provinces and len(set(provinces)) == 1 \
-                and len(houses) == min(left, len(open_cities[provinces[0]])):
+        if (
+            provinces
+            and len(set(provinces)) == 1
+            and len(houses) == min(left, len(open_cities[provinces[0]]))
+        ):
             return  # every open route city of one province
         if len(set(provinces)) == len(houses) == min(left, len(open_cities)):
             return  # one route city in each province
         few = f" (you have only {left} houses left)" if left < len(open_cities) else ""
-        raise IllegalMove("place a house in every route city of one province, or in one route "
-                          "city of each province on the route where you can still build" + few)
+        raise IllegalMove(
+            "place a house in every route city of one province, or in one route "
+            "city of each province on the route where you can still build" + few
+        )
 
     def _take_tile(self, s, p, k, record):
         value = STACK_VALUES[k][len(STACK_VALUES[k]) - s.stacks[k]]
@@ -741,9 +806,16 @@ class ThurnUndTaxis(Game):
         """Steps a-c of closing (rules note §5): houses, bonus tiles, carriage. Appends one
         record to the log saying what the route earned and why."""
         route = s.routes[p]
-        record = {"turn": s.turn_number, "player": p, "length": len(route),
-                  "houses": sorted(names(houses)), "bonuses": [], "carriage": None,
-                  "cartwright": s.official == CARTWRIGHT, "game_end": None}
+        record = {
+            "turn": s.turn_number,
+            "player": p,
+            "length": len(route),
+            "houses": sorted(names(houses)),
+            "bonuses": [],
+            "carriage": None,
+            "cartwright": s.official == CARTWRIGHT,
+            "game_end": None,
+        }
         if houses:
             s.houses[p] |= _mask(houses)
             if not self.houses_left(s, p):
@@ -760,8 +832,11 @@ class ThurnUndTaxis(Game):
             if k not in held and own & mask == mask and s.stacks[k]:
                 self._take_tile(s, p, k, record)
         required = REQUIRED_ALL_NINE if s.include_baiern else REQUIRED_GERMAN
-        if ALL_PROVINCES_K not in held and s.stacks[ALL_PROVINCES_K] \
-                and all(own & m for m in required):
+        if (
+            ALL_PROVINCES_K not in held
+            and s.stacks[ALL_PROVINCES_K]
+            and all(own & m for m in required)
+        ):
             self._take_tile(s, p, ALL_PROVINCES_K, record)
         nxt = self._next_carriage(s, p)
         reach = len(route) + (data.CARTWRIGHT_BONUS if s.official == CARTWRIGHT else 0)
@@ -807,9 +882,11 @@ class ThurnUndTaxis(Game):
         s.plays, s.plays_needed, s.abandoned, s.discard = 0, 1, False, 0
         if not self._hand_size(s, s.turn):
             s.official, s.draws_needed = POSTMASTER, 2  # forced; it is the turn's official
-            stuck = (not self._drawable(s)
-                     and not any(self._hand_size(s, p) for p in range(s.players))
-                     and all(len(r) < data.MIN_ROUTE_TO_CLOSE for r in s.routes))
+            stuck = (
+                not self._drawable(s)
+                and not any(self._hand_size(s, p) for p in range(s.players))
+                and all(len(r) < data.MIN_ROUTE_TO_CLOSE for r in s.routes)
+            )
             if stuck:  # nobody can ever draw, play or close again (tiny scenario decks)
                 s.over = True
 
@@ -841,8 +918,10 @@ class ThurnUndTaxis(Game):
 
     def projected_scores(self, s):
         """As if the game ended now: the unplaced-house penalty applied."""
-        return [sum(parts.values()) - (0 if s.over else self.houses_left(s, p))
-                for p, parts in enumerate(self.score_breakdown(s))]
+        return [
+            sum(parts.values()) - (0 if s.over else self.houses_left(s, p))
+            for p, parts in enumerate(self.score_breakdown(s))
+        ]
 
     def winners(self, s):
         """Tie-break (rules note §8): the game-end tile holder, else the tied player sitting
@@ -866,11 +945,15 @@ class ThurnUndTaxis(Game):
         v.is_view, v.viewer, v.rng = True, player, None
         v.pile = self._pile_size(s)
         v.hands = [h if p == player else self._hand_size(s, p) for p, h in enumerate(s.hands)]
-        v.tiles = [t if p == player or isinstance(t, int) else len(t)
-                   for p, t in enumerate(s.tiles)]
-        v.log = tuple(r if r["player"] == player or not r["bonuses"] else
-                      {**r, "bonuses": [{"tile": b["tile"], "value": None} for b in r["bonuses"]]}
-                      for r in s.log)
+        v.tiles = [
+            t if p == player or isinstance(t, int) else len(t) for p, t in enumerate(s.tiles)
+        ]
+        v.log = tuple(
+            r
+            if r["player"] == player or not r["bonuses"]
+            else {**r, "bonuses": [{"tile": b["tile"], "value": None} for b in r["bonuses"]]}
+            for r in s.log
+        )
         return v
 
     def determinize(self, v, rng):
@@ -888,7 +971,7 @@ class ThurnUndTaxis(Game):
         # the pile holds only cards of its batch; the rest of the unseen cards are in hands
         candidates = [c for c in range(N_CITIES) for _ in range(min(unseen[c], v.batch[c]))]
         rng.shuffle(candidates)
-        s.pile = candidates[:v.pile]
+        s.pile = candidates[: v.pile]
         for c in s.pile:
             unseen[c] -= 1
         rest = [c for c in range(N_CITIES) for _ in range(unseen[c])]
@@ -925,17 +1008,21 @@ class ThurnUndTaxis(Game):
             return False
         if before.rng != after.rng:
             return False
-        return not any(r["bonuses"] for r in after.log[len(before.log):])
+        return not any(r["bonuses"] for r in after.log[len(before.log) :])
 
     # ---- serialisation --------------------------------------------------------------------------
     def to_json(self, s):
         return {
             "players": s.players,
-            "cards": None if s.cards == FULL_DECK else {CITIES[c]: n for c, n in
-                                                         enumerate(s.cards) if n},
+            "cards": None
+            if s.cards == FULL_DECK
+            else {CITIES[c]: n for c, n in enumerate(s.cards) if n},
             "all_provinces_includes_baiern": s.include_baiern,
-            "turn": s.turn, "turn_number": s.turn_number, "over": s.over,
-            "final_round": s.final_round, "end_tile": s.end_tile,
+            "turn": s.turn,
+            "turn_number": s.turn_number,
+            "over": s.over,
+            "final_round": s.final_round,
+            "end_tile": s.end_tile,
             "display": [CITIES[c] if c != EMPTY else None for c in s.display],
             "pile": s.pile if isinstance(s.pile, int) else names(s.pile[::-1]),  # top first
             "pile_batch": {CITIES[c]: n for c, n in enumerate(s.batch) if n},
@@ -945,15 +1032,21 @@ class ThurnUndTaxis(Game):
             "routes": [names(r) for r in s.routes],
             "houses": [_mask_names(m) for m in s.houses],
             "carriage": [carriage_value(n) for n in s.carriages],
-            "tiles": [t if isinstance(t, int) else [[KINDS[k], v] for k, v in t]
-                      for t in s.tiles],
+            "tiles": [t if isinstance(t, int) else [[KINDS[k], v] for k, v in t] for t in s.tiles],
             "stacks": {KINDS[k]: n for k, n in enumerate(s.stacks)},
-            "step": {"official": OFFICIALS[s.official - 1] if s.official else None,
-                     "draws": s.draws, "draws_needed": s.draws_needed, "plays": s.plays,
-                     "plays_needed": s.plays_needed, "abandoned": s.abandoned,
-                     "discard": s.discard},
-            "log": [{**r, "houses": list(r["houses"]), "bonuses": [dict(b) for b in r["bonuses"]]}
-                    for r in s.log],  # copies: the state's records are shared, never changed
+            "step": {
+                "official": OFFICIALS[s.official - 1] if s.official else None,
+                "draws": s.draws,
+                "draws_needed": s.draws_needed,
+                "plays": s.plays,
+                "plays_needed": s.plays_needed,
+                "abandoned": s.abandoned,
+                "discard": s.discard,
+            },
+            "log": [
+                {**r, "houses": list(r["houses"]), "bonuses": [dict(b) for b in r["bonuses"]]}
+                for r in s.log
+            ],  # copies: the state's records are shared, never changed
             "view": {"seat": s.viewer} if s.is_view else None,
             "rng": s.rng.to_json() if s.rng is not None else None,
         }
@@ -971,7 +1064,7 @@ class ThurnUndTaxis(Game):
         if phase == DISCARD:
             hand = list(s.hands[p])
             rng.shuffle(hand)
-            return Discard(sorted_names(hand[:s.discard]))
+            return Discard(sorted_names(hand[: s.discard]))
         route = s.routes[p]
         if phase == DRAW:
             if not s.official and not s.draws and rng.below(4) == 0 and self._drawable(s) >= 2:
@@ -980,8 +1073,9 @@ class ThurnUndTaxis(Game):
             if route:
                 reach = NEIGHBOURS[route[0]] | NEIGHBOURS[route[-1]]
                 rmask = _mask(route)
-                fitting = [k for k in slots if reach >> s.display[k] & 1
-                           and not rmask >> s.display[k] & 1]
+                fitting = [
+                    k for k in slots if reach >> s.display[k] & 1 and not rmask >> s.display[k] & 1
+                ]
                 if fitting and rng.below(4):
                     return Draw(fitting[rng.below(len(fitting))])
             if (self._pile_size(s) or s.discards) and (not slots or rng.below(2)):
@@ -1005,8 +1099,14 @@ class ThurnUndTaxis(Game):
         if not s.official and self._cartwright_helps(s, p):
             return Official("cartwright")  # and close below
         nxt = self._next_carriage(s, p)
-        if (s.official == CARTWRIGHT or nxt is None or length >= nxt or length >= 7
-                or not self._can_extend(s, p) or rng.below(3) == 0):
+        if (
+            s.official == CARTWRIGHT
+            or nxt is None
+            or length >= nxt
+            or length >= 7
+            or not self._can_extend(s, p)
+            or rng.below(3) == 0
+        ):
             return Close(sorted_names(self._quick_houses(s, p, rng)))
         return Pass()
 
@@ -1032,24 +1132,37 @@ class ThurnUndTaxis(Game):
             if move.source == "deck":  # the card drawn blind is not named in the public log
                 return "tnt.log.draw_deck", {"player": p}
             card = s.display[move.source] if type(move.source) is int else EMPTY
-            return "tnt.log.draw_display", {"player": p, "slot": move.source,
-                                            "city": CITIES[card] if card != EMPTY else ""}
+            return "tnt.log.draw_display", {
+                "player": p,
+                "slot": move.source,
+                "city": CITIES[card] if card != EMPTY else "",
+            }
         if isinstance(move, Official):
             return "tnt.log.official", {"player": p, "official": move.official}
         if isinstance(move, Play):
             end = move.end if len(s.routes[p]) > 1 else "right"
             return "tnt.log.play", {"player": p, "city": move.city, "end": end}
         if isinstance(move, Abandon):
-            return "tnt.log.abandon", {"player": p, "cities": ", ".join(names(s.routes[p])),
-                                       "length": len(s.routes[p])}
+            return "tnt.log.abandon", {
+                "player": p,
+                "cities": ", ".join(names(s.routes[p])),
+                "length": len(s.routes[p]),
+            }
         if isinstance(move, Close):
-            return "tnt.log.close", {"player": p, "cities": ", ".join(names(s.routes[p])),
-                                     "length": len(s.routes[p]),
-                                     "houses": ", ".join(move.houses), "count": len(move.houses)}
+            return "tnt.log.close", {
+                "player": p,
+                "cities": ", ".join(names(s.routes[p])),
+                "length": len(s.routes[p]),
+                "houses": ", ".join(move.houses),
+                "count": len(move.houses),
+            }
         if isinstance(move, Pass):
             return "tnt.log.pass", {"player": p}
-        return "tnt.log.discard", {"player": p, "cities": ", ".join(move.cities),
-                                   "count": len(move.cities)}
+        return "tnt.log.discard", {
+            "player": p,
+            "cities": ", ".join(move.cities),
+            "count": len(move.cities),
+        }
 
     # ---- queries for the board and the AI -------------------------------------------------------
     def _seat(self, s, seat):
@@ -1097,14 +1210,16 @@ class ThurnUndTaxis(Game):
             after = self.score_breakdown(trial)[seat]
             gain = sum(after.values()) - sum(before.values())
             record = trial.log[0]
-            out.append({
-                "houses": record["houses"],
-                "bonuses": record["bonuses"],
-                "carriage": record["carriage"],
-                "game_end": record["game_end"],
-                "banked_gain": gain,
-                "projected_gain": gain + len(houses),
-            })
+            out.append(
+                {
+                    "houses": record["houses"],
+                    "bonuses": record["bonuses"],
+                    "carriage": record["carriage"],
+                    "game_end": record["game_end"],
+                    "banked_gain": gain,
+                    "projected_gain": gain + len(houses),
+                }
+            )
         return out
 
     def next_carriage(self, s, seat):
@@ -1118,7 +1233,7 @@ def _mask_names(mask):
 
 def _city_name(value):
     if not isinstance(value, str):
-        raise IllegalMove("cities are given by their names on the map, e.g. \"München\"")
+        raise IllegalMove('cities are given by their names on the map, e.g. "München"')
     if value not in CITY_INDEX:
         raise IllegalMove(f"there is no city {value!r} on the map")
     return value
@@ -1207,12 +1322,13 @@ def _read_state(obj):
     if view is not None and (not isinstance(view, dict) or sorted(view) != ["seat"]):
         _fail('view must be null or {"seat": SEAT}')
     s.is_view = view is not None
-    s.viewer = None if view is None or view["seat"] is None else _int(view["seat"], 0, n - 1,
-                                                                       "view seat")
+    s.viewer = (
+        None if view is None or view["seat"] is None else _int(view["seat"], 0, n - 1, "view seat")
+    )
     s.cards = FULL_DECK if obj["cards"] is None else tuple(_counts(obj["cards"], "cards"))
     s.include_baiern = _bool(obj["all_provinces_includes_baiern"], "all_provinces_includes_baiern")
     s.turn = _int(obj["turn"], 0, n - 1, "turn")
-    s.turn_number = _int(obj["turn_number"], 1, 10 ** 9, "turn_number")
+    s.turn_number = _int(obj["turn_number"], 1, 10**9, "turn_number")
     s.over = _bool(obj["over"], "over")
     s.final_round = _bool(obj["final_round"], "final_round")
     s.end_tile = None if obj["end_tile"] is None else _int(obj["end_tile"], 0, n - 1, "end_tile")
@@ -1251,7 +1367,8 @@ def _read_state(obj):
         s.known.append(k)
         route = tuple(_cities(routes[p], "route"))
         if len(set(route)) != len(route) or any(
-                not NEIGHBOURS[a] >> b & 1 for a, b in zip(route, route[1:])):
+            not NEIGHBOURS[a] >> b & 1 for a, b in pairwise(route)
+        ):
             _fail("a route must join different cities by roads")
         s.routes.append(route)
     houses = obj["houses"]
@@ -1320,8 +1437,12 @@ def _read_state(obj):
             _fail("a full state shows every hand and the pile")
         s.rng = Rng.from_json(obj["rng"])
         total = [0] * N_CITIES
-        for c in [c for c in s.display if c != EMPTY] + s.pile + s.discards + [
-                c for p in range(n) for c in s.hands[p] + s.routes[p]]:
+        for c in (
+            [c for c in s.display if c != EMPTY]
+            + s.pile
+            + s.discards
+            + [c for p in range(n) for c in s.hands[p] + s.routes[p]]
+        ):
             total[c] += 1
         if tuple(total) != s.cards:
             _fail("the cards in play do not add up to the game's cards")
@@ -1332,25 +1453,30 @@ def _read_record(r, players):
     """One closing record of the log (see _score_route)."""
     if not isinstance(r, dict) or sorted(r) != sorted(LOG_KEYS):
         _fail("a log entry records one closed route: " + ", ".join(LOG_KEYS))
-    out = {"turn": _int(r["turn"], 1, 10 ** 9, "log turn"),
-           "player": _int(r["player"], 0, players - 1, "log player"),
-           "length": _int(r["length"], data.MIN_ROUTE_TO_CLOSE, N_CITIES, "log length"),
-           "houses": [CITIES[c] for c in _cities(r["houses"], "log houses")],
-           "bonuses": [], "carriage": r["carriage"],
-           "cartwright": _bool(r["cartwright"], "log cartwright"), "game_end": r["game_end"]}
+    out = {
+        "turn": _int(r["turn"], 1, 10**9, "log turn"),
+        "player": _int(r["player"], 0, players - 1, "log player"),
+        "length": _int(r["length"], data.MIN_ROUTE_TO_CLOSE, N_CITIES, "log length"),
+        "houses": [CITIES[c] for c in _cities(r["houses"], "log houses")],
+        "bonuses": [],
+        "carriage": r["carriage"],
+        "cartwright": _bool(r["cartwright"], "log cartwright"),
+        "game_end": r["game_end"],
+    }
     if not isinstance(r["bonuses"], list):
         _fail("log bonuses must be a list")
     for b in r["bonuses"]:
         if not isinstance(b, dict) or sorted(b) != ["tile", "value"] or b["tile"] not in KIND_INDEX:
             _fail("a log bonus is {tile, value}")
-        if b["value"] is not None and (type(b["value"]) is not int
-                                       or b["value"] not in STACK_VALUES[KIND_INDEX[b["tile"]]]):
+        if b["value"] is not None and (
+            type(b["value"]) is not int or b["value"] not in STACK_VALUES[KIND_INDEX[b["tile"]]]
+        ):
             _fail(f"no {b['tile']} tile is worth {b['value']!r}")
         out["bonuses"].append({"tile": b["tile"], "value": b["value"]})
     if r["carriage"] is not None and r["carriage"] not in data.CARRIAGES:
         _fail("a log carriage is 3 to 7 or null")
     if r["game_end"] not in (None, "last_house", "carriage_7"):
-        _fail("a log game_end is null, \"last_house\" or \"carriage_7\"")
+        _fail('a log game_end is null, "last_house" or "carriage_7"')
     return out
 
 

@@ -16,8 +16,9 @@ from game.core.ai.knowledge import Knowledge
 
 from . import rules
 
-
-_FOOTPRINT = [[rules._bit_positions(own | other) for own, other, _ in shapes] for shapes in rules.SHAPES]
+_FOOTPRINT = [
+    [rules._bit_positions(own | other) for own, other, _ in shapes] for shapes in rules.SHAPES
+]
 
 
 def top_tile_touches_area(s, seat):

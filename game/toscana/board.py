@@ -7,13 +7,27 @@ or the Place button) plays it, so a slip of the finger costs nothing. R, the whe
 or the Rotate button turn the tile; arrow keys move the preview; V arms the veto.
 """
 
-from game.ui.boards import BoardController
-from game.ui.markup import esc, tag
+from game.view.controller import BoardController
+from game.view.markup import esc, tag
 
 from . import draw
-from .rules import (GAME, SIZE, CENTRE, Pass, Place, board_cells, largest_areas, legal_placements,
-                    pile_sizes, placement_cells, round_placements, round_results, seat_colours,
-                    top_tiles, veto_allowed)
+from .rules import (
+    CENTRE,
+    GAME,
+    SIZE,
+    Pass,
+    Place,
+    board_cells,
+    largest_areas,
+    legal_placements,
+    pile_sizes,
+    placement_cells,
+    round_placements,
+    round_results,
+    seat_colours,
+    top_tiles,
+    veto_allowed,
+)
 from .tiles import CANONICAL_ROT, DISTINCT_ROTS, footprint
 
 KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -217,8 +231,12 @@ class Board(BoardController):
         round_no = min(state.round_no, 2)
         placements = round_placements(state, round_no)
         last = state.last["placed"] if state.last and not state.last["round_end"] else None
-        return (draw.board_layer() + draw.tiles_layer(placements, seat_colours(state, round_no))
-                + draw.last_move_layer(last) + draw.hit_layer())
+        return (
+            draw.board_layer()
+            + draw.tiles_layer(placements, seat_colours(state, round_no))
+            + draw.last_move_layer(last)
+            + draw.hit_layer()
+        )
 
     def overlay_markup(self, state, viewer, interactive):
         """Hints and the preview for the player to move (nothing when it is not their turn)."""
@@ -230,8 +248,9 @@ class Board(BoardController):
         if self.hints:
             out += draw.hints_layer(sorted((x, y) for x, y, rot in self._legal if rot == self.rot))
         if self.anchor is not None:
-            out += draw.preview_layer(tile, self.rot, *self.anchor, self.colour(state),
-                                      self.is_legal(state), self.locked)
+            out += draw.preview_layer(
+                tile, self.rot, *self.anchor, self.colour(state), self.is_legal(state), self.locked
+            )
         return out
 
     def round_end_markup(self, state, round_no):
@@ -240,8 +259,11 @@ class Board(BoardController):
         colours = seat_colours(state, round_no)
         areas = largest_areas(placements, round_no)
         scores = [len(areas[colours[seat]]["tiles"]) for seat in (0, 1)]
-        return (draw.board_layer() + draw.tiles_layer(placements, colours)
-                + draw.areas_layer(areas, placements, colours, scores))
+        return (
+            draw.board_layer()
+            + draw.tiles_layer(placements, colours)
+            + draw.areas_layer(areas, placements, colours, scores)
+        )
 
     # ---- the panel beside the board -----------------------------------------------------------
     def summary_after(self, state):
@@ -253,17 +275,32 @@ class Board(BoardController):
         """Round end: both scores with colour and the round's winner."""
         result = round_results(state)[round_no - 1]
         lines = "".join(
-            tag("li", tag("span", "", class_=f"tos-swatch tos-swatch-{result['colours'][seat]}"),
-                esc(tr("toscana.round_score", player=names[seat],
-                       colour=tr(f"toscana.colour.{result['colours'][seat]}"),
-                       n=result["scores"][seat])))
-            for seat in (0, 1))
+            tag(
+                "li",
+                tag("span", "", class_=f"tos-swatch tos-swatch-{result['colours'][seat]}"),
+                esc(
+                    tr(
+                        "toscana.round_score",
+                        player=names[seat],
+                        colour=tr(f"toscana.colour.{result['colours'][seat]}"),
+                        n=result["scores"][seat],
+                    )
+                ),
+            )
+            for seat in (0, 1)
+        )
         winner = result["winner"]
-        verdict = (tr("toscana.round_tie") if winner is None
-                   else tr("toscana.round_winner", player=names[winner]))
+        verdict = (
+            tr("toscana.round_tie")
+            if winner is None
+            else tr("toscana.round_winner", player=names[winner])
+        )
         button = "toscana.see_result" if state.turn is None else "toscana.next_round"
-        return (tr("toscana.round_over", n=round_no),
-                tag("ul", lines, class_="gt-results") + tag("p", esc(verdict)), button)
+        return (
+            tr("toscana.round_over", n=round_no),
+            tag("ul", lines, class_="gt-results") + tag("p", esc(verdict)),
+            button,
+        )
 
     def panel_markup(self, state, viewer, names, tr, interactive):
         """Both players (colour, texture, next tile, pile, veto, points) and the controls of the
@@ -278,22 +315,32 @@ class Board(BoardController):
         for seat in (0, 1):
             colour = colours[seat]
             top = tops[seat]
-            picture = (draw.tile_picture(top, 0, colour, size=30,
-                                         label=tr("toscana.next_tile", tile=top))
-                       if top else tag("span", esc(tr("toscana.pile_empty")), class_="gt-muted"))
+            picture = (
+                draw.tile_picture(top, 0, colour, size=30, label=tr("toscana.next_tile", tile=top))
+                if top
+                else tag("span", esc(tr("toscana.pile_empty")), class_="gt-muted")
+            )
             veto = tr("toscana.veto_left") if state.veto_left[seat] else tr("toscana.veto_used")
-            players.append(tag(
-                "li",
-                tag("span", "", class_=f"tos-swatch tos-swatch-{colour}", aria_hidden="true"),
-                tag("span", esc(names[seat]), class_="gt-name"),
-                tag("span", esc(tr(f"toscana.colour.{colour}")), class_="gt-role"),
-                tag("span", picture, class_="gt-next"),
-                tag("span", esc(tr("toscana.pile", n=sizes[seat])), class_="gt-pile"),
-                tag("span", esc(veto), class_="gt-veto"),
-                tag("span", esc(tr("toscana.points", total=totals[seat],
-                                   now=live[seat] - totals[seat])), class_="gt-points"),
-                class_="gt-player" + (" gt-to-move" if state.turn == seat else ""),
-                data_seat=seat))
+            players.append(
+                tag(
+                    "li",
+                    tag("span", "", class_=f"tos-swatch tos-swatch-{colour}", aria_hidden="true"),
+                    tag("span", esc(names[seat]), class_="gt-name"),
+                    tag("span", esc(tr(f"toscana.colour.{colour}")), class_="gt-role"),
+                    tag("span", picture, class_="gt-next"),
+                    tag("span", esc(tr("toscana.pile", n=sizes[seat])), class_="gt-pile"),
+                    tag("span", esc(veto), class_="gt-veto"),
+                    tag(
+                        "span",
+                        esc(
+                            tr("toscana.points", total=totals[seat], now=live[seat] - totals[seat])
+                        ),
+                        class_="gt-points",
+                    ),
+                    class_="gt-player" + (" gt-to-move" if state.turn == seat else ""),
+                    data_seat=seat,
+                )
+            )
         out = tag("ol", *players, class_="gt-players")
         if interactive and state.turn is not None:
             out += self._controls_markup(state, names, tr)
@@ -304,16 +351,46 @@ class Board(BoardController):
         hint = ""
         if self.must_pass(state):
             hint = tr("toscana.must_pass")
-            buttons.append(tag("button", esc(tr("toscana.pass")), type="button",
-                               class_="gt-primary", data_act="pass"))
+            buttons.append(
+                tag(
+                    "button",
+                    esc(tr("toscana.pass")),
+                    type="button",
+                    class_="gt-primary",
+                    data_act="pass",
+                )
+            )
         else:
-            buttons.append(tag("button", "↺", type="button", data_act="rotate-left",
-                               title=tr("toscana.rotate_left"), aria_label=tr("toscana.rotate_left")))
-            buttons.append(tag("button", "↻", type="button", data_act="rotate",
-                               title=tr("toscana.rotate"), aria_label=tr("toscana.rotate")))
-            buttons.append(tag("button", esc(tr("toscana.place")), type="button",
-                               class_="gt-primary", data_act="place",
-                               disabled=not self.is_legal(state)))
+            buttons.append(
+                tag(
+                    "button",
+                    "↺",
+                    type="button",
+                    data_act="rotate-left",
+                    title=tr("toscana.rotate_left"),
+                    aria_label=tr("toscana.rotate_left"),
+                )
+            )
+            buttons.append(
+                tag(
+                    "button",
+                    "↻",
+                    type="button",
+                    data_act="rotate",
+                    title=tr("toscana.rotate"),
+                    aria_label=tr("toscana.rotate"),
+                )
+            )
+            buttons.append(
+                tag(
+                    "button",
+                    esc(tr("toscana.place")),
+                    type="button",
+                    class_="gt-primary",
+                    data_act="place",
+                    disabled=not self.is_legal(state),
+                )
+            )
             problem = self.problem(state)
             if problem:
                 hint = tr(problem)
@@ -325,9 +402,17 @@ class Board(BoardController):
                 hint = tr("toscana.place_hint")
         if self.veto_possible(state):
             opponent = 1 - state.turn
-            buttons.append(tag("button", esc(tr("toscana.veto")), type="button",
-                               data_act="veto", aria_pressed="true" if self.veto else "false",
-                               class_="gt-veto-button"))
+            buttons.append(
+                tag(
+                    "button",
+                    esc(tr("toscana.veto")),
+                    type="button",
+                    data_act="veto",
+                    aria_pressed="true" if self.veto else "false",
+                    class_="gt-veto-button",
+                )
+            )
             hint += " " + tr("toscana.veto_explain", opponent=names[opponent])
-        return (tag("div", *buttons, class_="gt-actions", data_rot=self.rot)
-                + tag("p", esc(hint.strip()), class_="gt-hint", aria_live="polite"))
+        return tag("div", *buttons, class_="gt-actions", data_rot=self.rot) + tag(
+            "p", esc(hint.strip()), class_="gt-hint", aria_live="polite"
+        )

@@ -12,10 +12,11 @@ copies two numbers, and "where does this tile fit" is a handful of shifts for al
 at once. Bits are always read in increasing order (row by row), never via set or hash order.
 """
 
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from game.core import BadData, Game, IllegalMove, Option, Rng, reading
 
+from . import DECLARATION
 from .tiles import CANONICAL_ROT, DISTINCT_ROTS, LAYOUT_IDS, footprint, layout_cells
 
 SIZE = 17
@@ -202,8 +203,10 @@ class Pass(NamedTuple):
         return {"pass": True, "veto": True} if self.veto else {"pass": True}
 
 
-MOVE_SHAPE = ('a Toscana move is {"x": column, "y": row, "rot": 0-3} or {"pass": true}, '
-              'either with an optional "veto": true')
+MOVE_SHAPE = (
+    'a Toscana move is {"x": column, "y": row, "rot": 0-3} or {"pass": true}, '
+    'either with an optional "veto": true'
+)
 
 
 # ---- state ----------------------------------------------------------------------------------
@@ -214,12 +217,32 @@ class ToscanaState:
     (placements, scores); `fixed_piles` is option `piles` (dealt again in round 2) or None;
     `last` is the public JSON record of the last move; `hidden` marks a view."""
 
-    __slots__ = ("turn", "piles", "veto_left", "placements", "masks", "tile_masks", "finished",
-                 "fixed_piles", "last", "hidden", "rng")
+    __slots__ = (
+        "finished",
+        "fixed_piles",
+        "hidden",
+        "last",
+        "masks",
+        "piles",
+        "placements",
+        "rng",
+        "tile_masks",
+        "turn",
+        "veto_left",
+    )
 
     def _key(self):
-        return (self.turn, self.piles, self.veto_left, self.placements, self.finished,
-                self.fixed_piles, self.last, self.hidden, self.rng)
+        return (
+            self.turn,
+            self.piles,
+            self.veto_left,
+            self.placements,
+            self.finished,
+            self.fixed_piles,
+            self.last,
+            self.hidden,
+            self.rng,
+        )
 
     def __eq__(self, other):
         return isinstance(other, ToscanaState) and self._key() == other._key()
@@ -302,25 +325,35 @@ def _last_record(seat, colour, tile, placed, veto, vetoed, round_end):
     spot = None
     if placed is not None:
         x, y, rot = placed
-        spot = {"x": x, "y": y, "rot": rot,
-                "cells": [list(cell) for cell in placement_cells(tile, rot, x, y, COLOURS[colour])]}
-    return {"player": seat, "colour": COLOURS[colour], "tile": tile, "placed": spot,
-            "passed": placed is None, "veto": veto, "vetoed": vetoed,
-            "round_end": None if round_end is None else {"round": round_end[0],
-                                                         "scores": list(round_end[1])}}
+        spot = {
+            "x": x,
+            "y": y,
+            "rot": rot,
+            "cells": [list(cell) for cell in placement_cells(tile, rot, x, y, COLOURS[colour])],
+        }
+    return {
+        "player": seat,
+        "colour": COLOURS[colour],
+        "tile": tile,
+        "placed": spot,
+        "passed": placed is None,
+        "veto": veto,
+        "vetoed": vetoed,
+        "round_end": None
+        if round_end is None
+        else {"round": round_end[0], "scores": list(round_end[1])},
+    }
 
 
 # ---- the game -------------------------------------------------------------------------------
 class Toscana(Game):
-    id = "toscana"
-    title = "Toscana"
-    min_players = 2
-    max_players = 2
-    default_players = 2
-    options = {
-        "piles": Option(None, check=check_piles_option,
-                        doc="fixed piles [[seat 0's tile ids], [seat 1's]], top first, "
-                            "used in both rounds"),
+    declaration = DECLARATION
+    options: ClassVar[dict[str, Option]] = {
+        "piles": Option(
+            None,
+            check=check_piles_option,
+            doc="fixed piles [[seat 0's tile ids], [seat 1's]], top first, used in both rounds",
+        ),
     }
 
     # ---- set-up -----------------------------------------------------------------------------
@@ -329,8 +362,11 @@ class Toscana(Game):
         s = ToscanaState()
         s.rng = Rng(seed)
         fixed = options["piles"]
-        s.fixed_piles = None if fixed is None else tuple(
-            tuple(LAYOUT_INDEX[tile] for tile in pile) for pile in fixed)
+        s.fixed_piles = (
+            None
+            if fixed is None
+            else tuple(tuple(LAYOUT_INDEX[tile] for tile in pile) for pile in fixed)
+        )
         s.finished = ()
         s.last = None
         s.hidden = False
@@ -407,8 +443,9 @@ class Toscana(Game):
 
     def apply_in_place(self, s, move):
         if s.hidden:
-            raise IllegalMove("this is a view with the piles hidden: "
-                              "moves are played on full states")
+            raise IllegalMove(
+                "this is a view with the piles hidden: moves are played on full states"
+            )
         seat = s.turn
         if seat is None:
             raise IllegalMove("the game is over: no more moves can be made")
@@ -427,8 +464,10 @@ class Toscana(Game):
             spots = _spots(s, seat)
             if spots:
                 x, y, rot = spots[0]
-                raise IllegalMove(f"you cannot pass: your tile {tile} fits, for example at "
-                                  f"x={x}, y={y}, rot={rot}")
+                raise IllegalMove(
+                    f"you cannot pass: your tile {tile} fits, for example at "
+                    f"x={x}, y={y}, rot={rot}"
+                )
             placed = None  # a blocked tile stays on top (rules/toscana.md A6)
         else:
             if not pile:
@@ -475,8 +514,10 @@ class Toscana(Game):
 
     def score_breakdown(self, s):
         """Per seat {"round 1": points, "round 2": points}, finished rounds only."""
-        return [{f"round {k}": scores[seat] for k, (_, scores) in enumerate(s.finished, 1)}
-                for seat in (0, 1)]
+        return [
+            {f"round {k}": scores[seat] for k, (_, scores) in enumerate(s.finished, 1)}
+            for seat in (0, 1)
+        ]
 
     def winners(self, s):
         """More rounds won, then the higher total, else both (DESIGN §5; a tied round is won
@@ -524,10 +565,13 @@ class Toscana(Game):
             "piles": [[LAYOUT_IDS[k] for k in pile] for pile in s.piles],
             "veto_left": list(s.veto_left),
             "placements": [_placement_json(p) for p in s.placements],
-            "finished": [{"placements": [_placement_json(p) for p in placements],
-                          "scores": list(scores)} for placements, scores in s.finished],
-            "fixed_piles": None if s.fixed_piles is None else [
-                [LAYOUT_IDS[k] for k in pile] for pile in s.fixed_piles],
+            "finished": [
+                {"placements": [_placement_json(p) for p in placements], "scores": list(scores)}
+                for placements, scores in s.finished
+            ],
+            "fixed_piles": None
+            if s.fixed_piles is None
+            else [[LAYOUT_IDS[k] for k in pile] for pile in s.fixed_piles],
             "last": s.last,
             "hidden": s.hidden,
             "rng": s.rng.to_json() if s.rng is not None else None,
@@ -564,24 +608,33 @@ class Toscana(Game):
             s.masks, s.tile_masks = _build(s.placements, min(s.round_no, ROUNDS))
             if not isinstance(obj["piles"], list) or len(obj["piles"]) != 2:
                 raise BadData('"piles" must hold two piles')
-            s.piles = [_read_tile_list(pile, f"pile of seat {seat}")
-                       for seat, pile in enumerate(obj["piles"])]
+            s.piles = [
+                _read_tile_list(pile, f"pile of seat {seat}")
+                for seat, pile in enumerate(obj["piles"])
+            ]
             played = s.placements if not over else s.finished[-1][0]
             for seat, layout, *_ in played:
                 if layout in s.piles[seat]:
-                    raise BadData(f"seat {seat} has {LAYOUT_IDS[layout]} both on the board "
-                                  "and in the pile")
+                    raise BadData(
+                        f"seat {seat} has {LAYOUT_IDS[layout]} both on the board and in the pile"
+                    )
             veto_left = obj["veto_left"]
-            if not isinstance(veto_left, list) or len(veto_left) != 2 or any(
-                    type(v) is not bool for v in veto_left):
+            if (
+                not isinstance(veto_left, list)
+                or len(veto_left) != 2
+                or any(type(v) is not bool for v in veto_left)
+            ):
                 raise BadData('"veto_left" must be two true/false values')
             s.veto_left = list(veto_left)
             s.turn = obj["turn"]
             if over != (s.turn is None) or not (s.turn is None or _is_seat(s.turn)):
                 raise BadData('"turn" must be 0 or 1 while playing and null once the match is over')
             fixed = check_piles_option(obj["fixed_piles"])
-            s.fixed_piles = None if fixed is None else tuple(
-                tuple(LAYOUT_INDEX[tile] for tile in pile) for pile in fixed)
+            s.fixed_piles = (
+                None
+                if fixed is None
+                else tuple(tuple(LAYOUT_INDEX[tile] for tile in pile) for pile in fixed)
+            )
             s.last = self._read_last(obj["last"], s)
         return s
 
@@ -596,12 +649,15 @@ class Toscana(Game):
             if not _is_seat(seat) or tile not in LAYOUT_INDEX:
                 raise BadData(f"round {round_no}, tile {k}: unknown player or tile")
             if any(type(v) is not int for v in (x, y, rot)) or rot not in (0, 1, 2, 3):
-                raise BadData(f"round {round_no}, tile {k}: x, y, rot must be whole numbers, "
-                              "rot 0-3")
+                raise BadData(
+                    f"round {round_no}, tile {k}: x, y, rot must be whole numbers, rot 0-3"
+                )
             layout = LAYOUT_INDEX[tile]
             if CANONICAL[layout][rot] != rot:
-                raise BadData(f"round {round_no}, tile {k}: {tile} turned {rot} is stored as rot "
-                              f"{CANONICAL[layout][rot]}")
+                raise BadData(
+                    f"round {round_no}, tile {k}: {tile} turned {rot} is stored as rot "
+                    f"{CANONICAL[layout][rot]}"
+                )
             if any(p[0] == seat and p[1] == layout for p in placements):
                 raise BadData(f"round {round_no}: seat {seat} placed {tile} twice")
             colour = colour_of(seat, round_no)
@@ -681,8 +737,9 @@ def placement_cells(tile, rot, x, y, colour):
     ("roof" or "paving") covers, turned `rot`, with its top-left cell at (x, y)."""
     own = colour
     other = COLOURS[1 - COLOURS.index(colour)]
-    return [(x + dx, y + dy, other if minority else own)
-            for dx, dy, minority in layout_cells(tile, rot)]
+    return [
+        (x + dx, y + dy, other if minority else own) for dx, dy, minority in layout_cells(tile, rot)
+    ]
 
 
 def seat_colours(state, round_no=None):
@@ -737,13 +794,16 @@ def largest_areas(placements, round_no):
     """For "paving" and "roof": {"cells": [(x, y)...] row by row, "tiles": [indices into
     `placements`]} of that colour's largest area (most tiles; ties: the area whose first cell
     comes first row by row). Placements need not be legal: scoring works on any board."""
-    masks, tile_masks = _build([(seat, LAYOUT_INDEX[tile], x, y, rot)
-                                for seat, tile, x, y, rot in placements], round_no)
+    masks, tile_masks = _build(
+        [(seat, LAYOUT_INDEX[tile], x, y, rot) for seat, tile, x, y, rot in placements], round_no
+    )
     out = {}
     for colour, name in enumerate(COLOURS):
         _, area = _largest_area(masks[colour], tile_masks)
-        out[name] = {"cells": [(p % STRIDE, p // STRIDE) for p in _bit_positions(area)],
-                     "tiles": [k for k, tile in enumerate(tile_masks) if tile & area]}
+        out[name] = {
+            "cells": [(p % STRIDE, p // STRIDE) for p in _bit_positions(area)],
+            "tiles": [k for k, tile in enumerate(tile_masks) if tile & area],
+        }
     return out
 
 
@@ -758,7 +818,12 @@ def round_results(state):
     out = []
     for round_no, (_, scores) in enumerate(state.finished, 1):
         a, b = scores
-        out.append({"round": round_no, "scores": list(scores),
-                    "colours": seat_colours(state, round_no),
-                    "winner": None if a == b else (0 if a > b else 1)})
+        out.append(
+            {
+                "round": round_no,
+                "scores": list(scores),
+                "colours": seat_colours(state, round_no),
+                "winner": None if a == b else (0 if a > b else 1),
+            }
+        )
     return out

@@ -15,10 +15,22 @@ LAYOUT_IDS = tuple(f"T{n:02d}" for n in range(1, 17))
 
 # layout id -> the two minority cells (numbers as drawn above)
 MINORITY = {
-    "T01": (0, 1), "T02": (0, 2), "T03": (0, 3), "T04": (0, 4),
-    "T05": (0, 5), "T06": (0, 6), "T07": (0, 7), "T08": (1, 2),
-    "T09": (1, 3), "T10": (1, 4), "T11": (1, 5), "T12": (1, 6),
-    "T13": (2, 3), "T14": (2, 4), "T15": (2, 5), "T16": (3, 4),
+    "T01": (0, 1),
+    "T02": (0, 2),
+    "T03": (0, 3),
+    "T04": (0, 4),
+    "T05": (0, 5),
+    "T06": (0, 6),
+    "T07": (0, 7),
+    "T08": (1, 2),
+    "T09": (1, 3),
+    "T10": (1, 4),
+    "T11": (1, 5),
+    "T12": (1, 6),
+    "T13": (2, 3),
+    "T14": (2, 4),
+    "T15": (2, 5),
+    "T16": (3, 4),
 }
 
 ROTATIONS = (0, 1, 2, 3)  # clockwise quarter turns
@@ -52,8 +64,10 @@ def _canonical_rotations(layout_id):
 CANONICAL_ROT = {layout_id: _canonical_rotations(layout_id) for layout_id in LAYOUT_IDS}
 
 # layout id -> the rotations that give different results, in increasing order
-DISTINCT_ROTS = {layout_id: tuple(rot for rot in ROTATIONS if CANONICAL_ROT[layout_id][rot] == rot)
-                 for layout_id in LAYOUT_IDS}
+DISTINCT_ROTS = {
+    layout_id: tuple(rot for rot in ROTATIONS if CANONICAL_ROT[layout_id][rot] == rot)
+    for layout_id in LAYOUT_IDS
+}
 
 
 def picture(layout_id, rot=0, own="#", other="x"):

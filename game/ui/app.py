@@ -14,14 +14,13 @@ import json
 from js import URL, Blob, Object, Promise, document, location, navigator, performance, window
 from pyodide.ffi import create_proxy, jsnull, to_js
 
+from game import games
 from game.core import BadData, IllegalMove
 from game.core.savefile import SaveError
-
-from . import views
-from .boards import board_for
-from .i18n import Translator, load_table
-from .markup import esc, tag
-from .table import Table
+from game.view import widgets as views
+from game.view.i18n import Translator, load_table
+from game.view.markup import esc, tag
+from game.view.table import Table
 
 SLICE_SECONDS = 0.012
 MIN_THINK_SECONDS = 0.35  # a computer move that appears instantly is easy to miss
@@ -65,7 +64,7 @@ class Storage:
         try:
             text = nullable(window.localStorage.getItem(key))
             return None if text is None else json.loads(text)
-        except Exception:  # noqa: BLE001 - refused, full or damaged: behave as if empty
+        except Exception:
             return None
 
     def set(self, key, value):
@@ -74,7 +73,7 @@ class Storage:
         try:
             window.localStorage.setItem(key, json.dumps(value))
             return True
-        except Exception:  # noqa: BLE001
+        except Exception:
             return False
 
 
@@ -97,18 +96,29 @@ class App:
         self.wheel = 0
         self.active = False
         self._proxies = []
-        for target, event, handler in ((self.host, "click", self.on_click),
-                                       (self.host, "submit", self.on_submit),
-                                       (self.host, "change", self.on_change),
-                                       (self.host, "pointermove", self.on_pointer),
-                                       (self.host, "pointerleave", self.on_leave),
-                                       (self.host, "contextmenu", self.on_context),
-                                       (document, "keydown", self.on_key)):
+        self._tasks = set()
+        for target, event, handler in (
+            (self.host, "click", self.on_click),
+            (self.host, "submit", self.on_submit),
+            (self.host, "change", self.on_change),
+            (self.host, "pointermove", self.on_pointer),
+            (self.host, "pointerleave", self.on_leave),
+            (self.host, "contextmenu", self.on_context),
+            (document, "keydown", self.on_key),
+        ):
             target.addEventListener(event, self._proxy(handler))
-        self.host.addEventListener("wheel", self._proxy(self.on_wheel), js_object({"passive": False}))
+        self.host.addEventListener(
+            "wheel", self._proxy(self.on_wheel), js_object({"passive": False})
+        )
         bridge.open = self._proxy(self.open)
         bridge.setLang = self._proxy(self.set_lang)
         bridge.close = self._proxy(self.close)
+
+    def _run(self, coroutine):
+        """Run a coroutine as a task, keeping a reference until it ends (else it may vanish)."""
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _proxy(self, fn):
         proxy = create_proxy(fn)
@@ -125,12 +135,7 @@ class App:
         self.active = True
         self.game_id = game_id
         self.summary_shown = self.dialog = self.revealed_to = None
-        self.board = board_for(game_id)
-        if self.board is None:
-            self.table = None
-            self.host.innerHTML = self._coming_soon(game_id)
-            self.bridge.ready(game_id)
-            return
+        self.board = games.controller(game_id)
         self.prefs = self.storage.get(f"bgt.{game_id}.prefs") or {}
         self.board.hints = self.prefs.get("hints", True)
         self.table = Table(game_id, self.tr)
@@ -146,8 +151,6 @@ class App:
     def set_lang(self, lang):
         self.tr = Translator(self.strings, str(lang))
         if self.table is None:
-            if self.game_id:
-                self.host.innerHTML = self._coming_soon(self.game_id)
             return
         self.table.tr = self.tr
         dialog = self.dialog
@@ -168,19 +171,12 @@ class App:
         self.thinking = None
 
     # ---- building and drawing ----------------------------------------------------------------
-    def _coming_soon(self, game_id):
-        tr = self.tr
-        return tag("div", tag("h2", esc(tr("gt.coming_title", game=tr(f"game.{game_id}.name")))),
-                   tag("p", esc(tr("gt.coming_text"))),
-                   tag("a", esc(tr("gt.coming_try")), href="?game=toscana", class_="gt-primary"),
-                   class_="gt-card gt-coming")
-
     def _build(self):
         state = self.table.state if self.table.match else None
         viewbox = self.board.viewbox(state) if state is not None else "0 0 100 100"
-        self.host.innerHTML = (tag("svg", self.board.defs(), class_="gt-defs", width="0",
-                                   height="0", aria_hidden="true")
-                               + views.layout(self.tr, self.game_id, viewbox))
+        self.host.innerHTML = tag(
+            "svg", self.board.defs(), class_="gt-defs", width="0", height="0", aria_hidden="true"
+        ) + views.layout(self.tr, self.game_id, viewbox)
         self._apply_zoom()
 
     def viewer(self):
@@ -212,9 +208,15 @@ class App:
 
     def interactive(self):
         table = self.table
-        return (table is not None and table.match is not None and table.human_to_move()
-                and self.summary_shown is None and self.thinking is None
-                and self.dialog not in MODAL and self.viewer() == table.to_move())
+        return (
+            table is not None
+            and table.match is not None
+            and table.human_to_move()
+            and self.summary_shown is None
+            and self.thinking is None
+            and self.dialog not in MODAL
+            and self.viewer() == table.to_move()
+        )
 
     def render_overlay(self):
         markup = ""
@@ -228,21 +230,32 @@ class App:
         match = table.match
         idle = self.thinking is None
         self.el("gt-tools").innerHTML = views.toolbar(
-            tr, match is not None and idle and match.can_undo(),
+            tr,
+            match is not None and idle and match.can_undo(),
             match is not None and idle and match.can_redo(),
-            self.board.hints, self.board.has_hints, self.storage.enabled)
+            self.board.hints,
+            self.board.has_hints,
+            self.storage.enabled,
+        )
         if match is None:
             for element_id in ("gt-turn", "gt-panel", "gt-log"):
                 self.el(element_id).innerHTML = ""
             return
         seat = table.to_move()
         self.el("gt-turn").innerHTML = views.turn_line(
-            tr, table.name(seat) if seat is not None else "", not idle, match.is_over())
+            tr, table.name(seat) if seat is not None else "", not idle, match.is_over()
+        )
         self.render_panel()
         names = [s["name"] for s in match.seats]
         log = self.el("gt-log")
-        log.innerHTML = views.log_items(table.log_lines(detail=lambda before, move, after: (
-            self.board.log_detail(before, move, after, names, tr))), names)
+        log.innerHTML = views.log_items(
+            table.log_lines(
+                detail=lambda before, move, after: self.board.log_detail(
+                    before, move, after, names, tr
+                )
+            ),
+            names,
+        )
         log.scrollTop = log.scrollHeight
         notice = table.notice
         self.el("gt-notice").textContent = table.text(*notice) if notice else ""
@@ -256,10 +269,12 @@ class App:
         panel = self.el("gt-panel")
         focused = closest(document.activeElement, "#gt-panel [data-act]")
         panel.innerHTML = self.board.panel_markup(
-            self.table.state, self.viewer(), names, self.tr, self.interactive())
+            self.table.state, self.viewer(), names, self.tr, self.interactive()
+        )
         if focused is not None:  # keyboard play: focus stays in the panel, not lost to the page
-            again = nullable(panel.querySelector(
-                f'[data-act="{focused.dataset.act}"]:not([disabled])'))
+            again = nullable(
+                panel.querySelector(f'[data-act="{focused.dataset.act}"]:not([disabled])')
+            )
             again = again or nullable(panel.querySelector("button[data-act]:not([disabled])"))
             if again is not None:
                 again.focus()
@@ -286,44 +301,80 @@ class App:
         game = self.table.game
         seats = self.prefs.get("seats") or (
             [{"name": self.tr("gt.you"), "kind": "human", "level": None}]
-            + [{"name": self.tr("gt.computer") if game.default_players == 2
-                else f"{self.tr('gt.computer')} {k}", "kind": "ai", "level": "medium"}
-               for k in range(1, game.default_players)])
+            + [
+                {
+                    "name": self.tr("gt.computer")
+                    if game.default_players == 2
+                    else f"{self.tr('gt.computer')} {k}",
+                    "kind": "ai",
+                    "level": "medium",
+                }
+                for k in range(1, game.default_players)
+            ]
+        )
         options = self.table.match.setup["options"] if self.table.match else {}
-        self.show_dialog("new", views.new_game_form(
-            self.tr, game, seats, self.board.hints, self.board.has_hints,
-            self.board.options_markup(self.tr, options)))
+        self.show_dialog(
+            "new",
+            views.new_game_form(
+                self.tr,
+                game,
+                seats,
+                self.board.hints,
+                self.board.has_hints,
+                self.board.options_markup(self.tr, options),
+            ),
+        )
 
     def error_dialog(self, title_key, reason):
         body = tag("p", esc(reason)) + tag("p", esc(self.tr("gt.nothing_lost")))
-        self.show_dialog("error", views.message(self.tr, self.tr(title_key), body,
-                                                [("dialog-close", "gt.close", True)]))
+        self.show_dialog(
+            "error",
+            views.message(self.tr, self.tr(title_key), body, [("dialog-close", "gt.close", True)]),
+        )
 
     def summary_dialog(self):
         """What the board wants shown between rounds (the board layer shows it too)."""
         names = [s["name"] for s in self.table.match.seats]
-        title, body, button = self.board.summary(self.table.state, self.summary_shown, names,
-                                                 self.tr)
-        self.show_dialog("summary", views.message(self.tr, title, body,
-                                                  [("summary-done", button, True)]))
+        title, body, button = self.board.summary(
+            self.table.state, self.summary_shown, names, self.tr
+        )
+        self.show_dialog(
+            "summary", views.message(self.tr, title, body, [("summary-done", button, True)])
+        )
 
     def result_dialog(self):
         tr, table = self.tr, self.table
         state = table.state
         winners = table.game.winners(state)
-        title = tr("gt.winner", player=table.name(winners[0])) if len(winners) == 1 else tr("gt.draw")
+        title = (
+            tr("gt.winner", player=table.name(winners[0])) if len(winners) == 1 else tr("gt.draw")
+        )
         rows = "".join(
-            tag("li", esc(tr("gt.final_score", player=table.name(seat),
-                             n=table.game.scores(state)[seat])),
-                tag("span", esc(self._breakdown_text(parts)), class_="gt-muted"))
-            for seat, parts in enumerate(table.game.score_breakdown(state)))
-        self.show_dialog("result", views.message(
-            tr, title, tag("ul", rows, class_="gt-results"),
-            [("rematch", "gt.rematch", True), ("new", "gt.new", False),
-             ("dialog-close", "gt.look", False)]))
+            tag(
+                "li",
+                esc(
+                    tr("gt.final_score", player=table.name(seat), n=table.game.scores(state)[seat])
+                ),
+                tag("span", esc(self._breakdown_text(parts)), class_="gt-muted"),
+            )
+            for seat, parts in enumerate(table.game.score_breakdown(state))
+        )
+        self.show_dialog(
+            "result",
+            views.message(
+                tr,
+                title,
+                tag("ul", rows, class_="gt-results"),
+                [
+                    ("rematch", "gt.rematch", True),
+                    ("new", "gt.new", False),
+                    ("dialog-close", "gt.look", False),
+                ],
+            ),
+        )
 
     def _breakdown_text(self, parts):
-        """" (round 1: 6, round 2: 17)": each part named through the table when it has a name."""
+        """ " (round 1: 6, round 2: 17)": each part named through the table when it has a name."""
         named = []
         for name, points in parts.items():
             key = f"{self.game_id}.part.{name.replace(' ', '_')}"
@@ -334,15 +385,24 @@ class App:
         """Hidden hands at one device: the next person takes the device before seeing."""
         seat = self.table.to_move()
         name = self.table.name(seat)
-        self.show_dialog("curtain", views.message(
-            self.tr, self.tr("gt.curtain_title", player=name),
-            tag("p", esc(self.tr("gt.curtain_text", player=name))),
-            [("reveal", "gt.curtain_button", True)]))
+        self.show_dialog(
+            "curtain",
+            views.message(
+                self.tr,
+                self.tr("gt.curtain_title", player=name),
+                tag("p", esc(self.tr("gt.curtain_text", player=name))),
+                [("reveal", "gt.curtain_button", True)],
+            ),
+        )
 
     def _needs_curtain(self):
         """Hidden hands at one device: the person to move has not taken the device yet."""
-        return (self.board.hidden_hands and self.table.match is not None
-                and self.table.human_to_move() and self.viewer() != self.table.to_move())
+        return (
+            self.board.hidden_hands
+            and self.table.match is not None
+            and self.table.human_to_move()
+            and self.viewer() != self.table.to_move()
+        )
 
     def after_change(self):
         """Whatever a new position asks for: a summary, the result, a curtain, the computer."""
@@ -404,8 +464,9 @@ class App:
         data = {}
         for element in form.elements.to_py():
             if element.name:
-                data[str(element.name)] = (bool(element.checked) if str(element.type) == "checkbox"
-                                           else str(element.value))
+                data[str(element.name)] = (
+                    bool(element.checked) if str(element.type) == "checkbox" else str(element.value)
+                )
         game = self.table.game
         seats = views.seats_from_form(self.tr, game, data)
         try:
@@ -465,11 +526,17 @@ class App:
 
     def maybe_think(self):
         table = self.table
-        if (not self.active or table is None or table.match is None or not table.ai_to_move()
-                or self.thinking is not None or self.summary_shown is not None
-                or self.dialog in MODAL):
+        if (
+            not self.active
+            or table is None
+            or table.match is None
+            or not table.ai_to_move()
+            or self.thinking is not None
+            or self.summary_shown is not None
+            or self.dialog in MODAL
+        ):
             return
-        asyncio.ensure_future(self.think())
+        self._run(self.think())
 
     async def think(self):
         generation = self.generation
@@ -528,7 +595,7 @@ class App:
             self.hide_dialog()
             self.maybe_think()
         elif name in ("undo", "redo") and self.thinking is None:
-            if (table.undo() if name == "undo" else table.redo()):
+            if table.undo() if name == "undo" else table.redo():
                 self.generation += 1
                 self.summary_shown = None
                 self.autosave()
@@ -548,8 +615,11 @@ class App:
         elif name == "copy-link":
             self._copy_link()
         elif name in ("zoom-in", "zoom-out", "zoom-fit"):
-            self.zoom = {"zoom-in": min(self.zoom + 1, len(ZOOMS) - 1),
-                         "zoom-out": max(self.zoom - 1, 0), "zoom-fit": 0}[name]
+            self.zoom = {
+                "zoom-in": min(self.zoom + 1, len(ZOOMS) - 1),
+                "zoom-out": max(self.zoom - 1, 0),
+                "zoom-fit": 0,
+            }[name]
             self._apply_zoom()
         elif name == "summary-done":
             self.summary_shown = None
@@ -587,7 +657,7 @@ class App:
     def on_change(self, event):
         target = event.target
         if str(target.id) == "gt-file" and target.files.length:
-            asyncio.ensure_future(self.load_file(target.files.item(0)))
+            self._run(self.load_file(target.files.item(0)))
             target.value = ""
 
     def on_pointer(self, event):
@@ -598,8 +668,11 @@ class App:
             self.board_answer(None, self.board.point(self.table.state, str(cell.dataset.cell)))
 
     def on_leave(self, event):
-        if (str(event.target.id) == "gt-board" and self.interactive()
-                and self.board.leave(self.table.state)):
+        if (
+            str(event.target.id) == "gt-board"
+            and self.interactive()
+            and self.board.leave(self.table.state)
+        ):
             self.render_overlay()
 
     def on_context(self, event):
@@ -626,7 +699,12 @@ class App:
                 self.maybe_think()
             return
         tag_name = str(getattr(event.target, "tagName", "") or "").lower()
-        if tag_name in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+        if (
+            tag_name in ("input", "select", "textarea")
+            or event.ctrlKey
+            or event.metaKey
+            or event.altKey
+        ):
             return
         if key == "Enter" and tag_name == "button":
             return  # Enter on a focused button presses that button

@@ -16,8 +16,16 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "scripts") not in sys.path:
     sys.path.insert(0, str(ROOT / "scripts"))
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 BOOT_TIMEOUT_MS = 120_000  # a cold Pyodide start on a busy 2-core machine can take 10+ s
 
 # Records errors in every frame, cross-site iframes too (pageerror does not cover those).
@@ -33,8 +41,13 @@ def find_chromium():
     wanted = os.environ.get("CHROMIUM")
     if wanted:
         return shutil.which(wanted) or (wanted if Path(wanted).is_file() else None)
-    for candidate in ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome",
-                      "google-chrome-stable"):
+    for candidate in (
+        "/usr/bin/chromium",
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ):
         found = shutil.which(candidate)
         if found:
             return found

@@ -1,19 +1,17 @@
 """Browser tests: pytest-playwright driving the system Chromium against the real site.
 
-A missing Chromium FAILS these tests (never a skip), and a skipped browser test fails the whole
-session, so CI cannot turn green without having driven a browser. The site is served in-process
+A missing Chromium FAILS these tests (never a skip; tests/conftest.py fails a session in which any
+test was skipped), so CI cannot turn green without having driven a browser. The site is served in-process
 by scripts/serve.py from the repository root on 127.0.0.1 (a free port); `python3 scripts/build.py`
 (run by scripts/test.sh) must have made vendor/ and pyscript.toml; sw.js is refreshed here.
 """
 
 import os
 
+import build
 import pytest
-
+import serve
 from browserkit import CHROMIUM_ARGS, ROOT, errors, find_chromium, guard
-
-import build  # noqa: E402  (scripts/, put on sys.path by browserkit)
-import serve  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -23,21 +21,30 @@ def browser_type_launch_args(browser_type_launch_args):
         pytest.fail(
             f"Chromium not found (CHROMIUM={os.environ.get('CHROMIUM', '')!r}). Install it "
             "(`apt-get install chromium`) or set CHROMIUM=/path/to/chromium. Browser tests never skip.",
-            pytrace=False)
+            pytrace=False,
+        )
     return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
 
 
 @pytest.fixture(scope="session")
 def site():
     """The repository root served at http://127.0.0.1:<free port>/."""
-    missing = [p for p in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js", "sw.js")
-               if not (ROOT / p).exists()]
+    missing = [
+        p
+        for p in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js", "sw.js")
+        if not (ROOT / p).exists()
+    ]
     if missing:
-        pytest.fail(f"site not built ({', '.join(missing)} missing): run `bash scripts/test.sh` "
-                    "or `npm ci && python3 scripts/build.py`", pytrace=False)
+        pytest.fail(
+            f"site not built ({', '.join(missing)} missing): run `bash scripts/test.sh` "
+            "or `npm ci && python3 scripts/build.py`",
+            pytrace=False,
+        )
     if not build.toml_is_current():
-        pytest.fail("pyscript.toml does not list the files under game/: run `python3 scripts/build.py`",
-                    pytrace=False)
+        pytest.fail(
+            "pyscript.toml does not list the files under game/: run `python3 scripts/build.py`",
+            pytrace=False,
+        )
     build.generate()  # refresh the build outputs (sw.js, vendor/preload.json): game/ changes all the time
     server = serve.start(ROOT)
     yield server
@@ -86,25 +93,3 @@ def page(guarded):
     yield page
     assert context.outside == [], context.outside
     assert page.errors_seen == [] and errors(page) == []
-
-
-# ---- a skipped browser test fails the session ------------------------------------------------
-_skipped = []
-
-
-def pytest_runtest_logreport(report):
-    nodeid = report.nodeid.replace("\\", "/")
-    if report.skipped and ("tests/browser/" in nodeid or nodeid.startswith("browser/")):
-        _skipped.append(report.nodeid)
-
-
-def pytest_sessionfinish(session, exitstatus):
-    if _skipped and session.exitstatus == 0:
-        session.exitstatus = 1
-
-
-def pytest_terminal_summary(terminalreporter):
-    if _skipped:
-        terminalreporter.write_line(
-            f"FAILED: {len(_skipped)} browser test(s) were skipped; browser tests must run "
-            "(set CHROMIUM=/path/to/chromium if it is not found): " + ", ".join(_skipped), red=True)

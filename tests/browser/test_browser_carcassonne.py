@@ -13,16 +13,29 @@ The fixed deck after the start tile (D: city north, road west-east) is E, U, V, 
 
 import re
 
-from browserkit import assert_answered_since, responsiveness_mark, start_if_asked, wait_moves, wait_ready, watch_responsiveness
+from browserkit import (
+    assert_answered_since,
+    responsiveness_mark,
+    start_if_asked,
+    wait_moves,
+    wait_ready,
+    watch_responsiveness,
+)
 
 from game.carcassonne.rules import GAME, Place
 from game.core.match import Match
 
-SEATS = [{"name": "Ann", "kind": "human", "level": None},
-         {"name": "Ben", "kind": "human", "level": None}]
+SEATS = [
+    {"name": "Ann", "kind": "human", "level": None},
+    {"name": "Ben", "kind": "human", "level": None},
+]
 DECK = ["E", "U", "V", "A"]
-MOVES = [Place(0, -1, 2, "c1"), Place(1, 0, 1, "r1"), Place(2, 0, 0, "f2"),
-         Place(0, 1, 0, "monastery")]
+MOVES = [
+    Place(0, -1, 2, "c1"),
+    Place(1, 0, 1, "r1"),
+    Place(2, 0, 0, "f2"),
+    Place(0, 1, 0, "monastery"),
+]
 
 
 def actions(page):
@@ -37,7 +50,8 @@ def turn_to(page, rot):
         before = actions(page).get_attribute("data-rot")
         page.click("#gt-panel [data-act=rotate]")
         page.wait_for_function(
-            "b => document.querySelector('#gt-panel .gt-actions').dataset.rot !== b", arg=before)
+            "b => document.querySelector('#gt-panel .gt-actions').dataset.rot !== b", arg=before
+        )
     assert actions(page).get_attribute("data-rot") == str(rot)
 
 
@@ -82,8 +96,11 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     assert "+4" in page.locator("#gt-panel .car-explain").inner_text()  # it closes the city
     ring.click()
     wait_moves(page, 1)
-    assert page.locator("#gt-log li").last.inner_text().endswith(
-        "Ann placed tile E at 0,-1 · knight on the city · Ann +4 (city)")
+    assert (
+        page.locator("#gt-log li")
+        .last.inner_text()
+        .endswith("Ann placed tile E at 0,-1 · knight on the city · Ann +4 (city)")
+    )
     assert score_of(page, 0) == 4
     page.locator('#gt-layer-board .car-badge[data-seat="0"][data-points="4"]').wait_for()
     assert page.locator("#gt-layer-board .car-hl-city").count() == 2
@@ -98,8 +115,11 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     assert "Road (thief)" in explain and "The Courier comes to this follower" in explain
     page.click("#gt-panel [data-act=confirm]")
     wait_moves(page, 2)
-    assert page.locator("#gt-log li").last.inner_text().endswith(
-        "thief on the road · Courier's message: Ben +2 (road)")
+    assert (
+        page.locator("#gt-log li")
+        .last.inner_text()
+        .endswith("thief on the road · Courier's message: Ben +2 (road)")
+    )
     assert score_of(page, 1) == 2
     page.locator('#gt-layer-board .car-courier[data-x="1"][data-y="0"]').wait_for()
     page.locator('#gt-layer-board .car-badge[data-seat="1"][data-points="2"]').wait_for()
@@ -113,8 +133,7 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     turn_to(page, 0)
     page.keyboard.press("Enter")
     follower_step(page)
-    acts = page.locator("#gt-panel .car-choice").evaluate_all(
-        "els => els.map(e => e.dataset.act)")
+    acts = page.locator("#gt-panel .car-choice").evaluate_all("els => els.map(e => e.dataset.act)")
     page.keyboard.press(str(acts.index("meeple:f2") + 1))  # the rings are numbered as listed
     page.locator('#gt-layer-over .car-spot-chosen[data-cell="m:f2"]').wait_for()
     page.keyboard.press("Enter")

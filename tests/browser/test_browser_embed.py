@@ -31,7 +31,7 @@ def readme_snippet():
     """The one line the README tells bloggers to paste."""
     text = (ROOT / "README.md").read_text("utf-8")
     block = text.split("<!-- embed-snippet -->", 1)[1]
-    line = next(l for l in block.splitlines() if l.strip().startswith("<iframe"))
+    line = next(row for row in block.splitlines() if row.strip().startswith("<iframe"))
     assert line.strip().endswith("</iframe>"), "the embed snippet must be one line"
     return line.strip()
 
@@ -39,7 +39,9 @@ def readme_snippet():
 def test_readme_iframe_works_on_another_site_with_storage_refused(guarded, site, blog):
     snippet = readme_snippet()
     host = re.search(r'src="(https://[^"]*/)index\.html', snippet).group(1)
-    (blog.root / "blog.html").write_text(BLOG.replace("SNIPPET", snippet.replace(host, site.url)), "utf-8")
+    (blog.root / "blog.html").write_text(
+        BLOG.replace("SNIPPET", snippet.replace(host, site.url)), "utf-8"
+    )
     context = guarded(blog)
     page = context.new_page()
     page_errors = []

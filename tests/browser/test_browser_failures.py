@@ -4,9 +4,15 @@ import pytest
 from browserkit import errors, wait_ready
 
 
-@pytest.mark.parametrize("missing", ["vendor/pyscript/core.js", "vendor/pyodide/pyodide.mjs",
-                                     "vendor/pyodide/pyodide.asm.wasm",
-                                     "game/ui/main.py"])
+@pytest.mark.parametrize(
+    "missing",
+    [
+        "vendor/pyscript/core.js",
+        "vendor/pyodide/pyodide.mjs",
+        "vendor/pyodide/pyodide.asm.wasm",
+        "game/ui/main.py",
+    ],
+)
 def test_a_missing_file_gives_a_message_and_try_again_works(guarded, site, missing):
     context = guarded()
     context.route(f"**/{missing}", lambda route: route.fulfill(status=404, body="not found"))

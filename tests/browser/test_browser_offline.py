@@ -6,10 +6,9 @@ import re
 import shutil
 import time
 
-from browserkit import ROOT, click_changes_board, errors, guard, wait_ready
-
 import build
 import serve
+from browserkit import ROOT, click_changes_board, errors, guard, wait_ready
 
 
 def test_direct_game_url_boots_at_once_then_plays_offline(guarded, site):
@@ -22,8 +21,10 @@ def test_direct_game_url_boots_at_once_then_plays_offline(guarded, site):
     wait_ready(page, "toscana")
     # the service worker is registered only after the board is up (no second download racing the
     # first), then precaches everything and takes control of this first page
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller",
-                           timeout=60_000)
+    page.wait_for_function(
+        "document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller",
+        timeout=60_000,
+    )
     caches = page.evaluate("caches.keys()")
     assert len(caches) == 1 and re.fullmatch(r"board-game-table-[0-9a-f]{12}", caches[0]), caches
     # the gate sees the worker's own requests too: only the worker asks for the large icon
@@ -73,14 +74,21 @@ def test_a_new_deploy_replaces_the_old_cache(browser, tmp_path):
         outside = guard(context, server)
         page = context.new_page()
         page.goto(server.url)
-        page.wait_for_function("document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller",
-                               timeout=60_000)
+        page.wait_for_function(
+            "document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller",
+            timeout=60_000,
+        )
         old = build.sw_version(deployed)
         assert page.evaluate("caches.keys()") == [f"board-game-table-{old}"]
 
         # deploy a new version: one changed file gives a new sw.js VERSION
         index = deployed / "index.html"
-        index.write_text(index.read_text("utf-8").replace("</head>", '<meta name="deploy" content="2">\n</head>'), "utf-8")
+        index.write_text(
+            index.read_text("utf-8").replace(
+                "</head>", '<meta name="deploy" content="2">\n</head>'
+            ),
+            "utf-8",
+        )
         build.write_sw(deployed)
         new = build.sw_version(deployed)
         assert new != old

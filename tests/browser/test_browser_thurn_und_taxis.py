@@ -8,31 +8,74 @@ against the computer, which plays its turns while the page keeps answering.
 The game is planned in CPython with the same engine (PLAN below is checked move by move first).
 """
 
-from browserkit import assert_answered_since, responsiveness_mark, wait_moves, wait_ready, watch_responsiveness
+from browserkit import (
+    assert_answered_since,
+    responsiveness_mark,
+    wait_moves,
+    wait_ready,
+    watch_responsiveness,
+)
 
 from game.core.match import Match
 from game.thurn_und_taxis.rules import GAME
 
-SEATS = [{"name": "Ann", "kind": "human", "level": None},
-         {"name": "Ben", "kind": "human", "level": None}]
+SEATS = [
+    {"name": "Ann", "kind": "human", "level": None},
+    {"name": "Ben", "kind": "human", "level": None},
+]
 # the first 6 cards are the open display, the rest the pile (top first): DESIGN §3
-DECK = ["Ulm", "Lodz", "Basel", "Pilsen", "Freiburg", "Mannheim",
-        "Augsburg", "Kempten", "Budweis", "München", "Würzburg", "Linz", "Innsbruck", "Passau",
-        "Salzburg", "Zürich", "Stuttgart", "Nürnberg", "Regensburg", "Carlsruhe", "Sigmaringen",
-        "Ingolstadt"]
+DECK = [
+    "Ulm",
+    "Lodz",
+    "Basel",
+    "Pilsen",
+    "Freiburg",
+    "Mannheim",
+    "Augsburg",
+    "Kempten",
+    "Budweis",
+    "München",
+    "Würzburg",
+    "Linz",
+    "Innsbruck",
+    "Passau",
+    "Salzburg",
+    "Zürich",
+    "Stuttgart",
+    "Nürnberg",
+    "Regensburg",
+    "Carlsruhe",
+    "Sigmaringen",
+    "Ingolstadt",
+]
 # one list per turn, Ann (seat 0) first; the first turn of each is the forced Postmaster's
 PLAN = [
     [{"draw": 0}, {"draw": "deck"}, {"play": "Ulm", "end": "right"}, {"pass": True}],
     [{"draw": 1}, {"draw": 3}, {"play": "Pilsen", "end": "right"}, {"pass": True}],
-    [{"official": "postmaster"}, {"draw": 0}, {"draw": 3}, {"play": "Augsburg", "end": "right"},
-     {"pass": True}],
+    [
+        {"official": "postmaster"},
+        {"draw": 0},
+        {"draw": 3},
+        {"play": "Augsburg", "end": "right"},
+        {"pass": True},
+    ],
     [{"draw": 1}, {"play": "Budweis", "end": "right"}, {"pass": True}],
-    [{"official": "postmaster"}, {"draw": 1}, {"draw": "deck"}, {"play": "München", "end": "right"},
-     {"pass": True}],
+    [
+        {"official": "postmaster"},
+        {"draw": 1},
+        {"draw": "deck"},
+        {"play": "München", "end": "right"},
+        {"pass": True},
+    ],
     [{"draw": 3}, {"play": "Linz", "end": "right"}, {"pass": True}],
-    [{"official": "postmaster"}, {"draw": "deck"}, {"draw": "deck"},
-     {"play": "Innsbruck", "end": "right"}, {"close": {"houses": ["Augsburg", "Innsbruck", "Ulm"]}},
-     {"discard": ["Salzburg"]}],
+    [
+        {"official": "postmaster"},
+        {"draw": "deck"},
+        {"draw": "deck"},
+        {"play": "Innsbruck", "end": "right"},
+        {"close": {"houses": ["Augsburg", "Innsbruck", "Ulm"]}},
+        {"discard": ["Salzburg"]},
+    ],
 ]
 MAP_PLAY_TURN = 4  # this turn's card is played by tapping its city on the map, twice
 
@@ -94,13 +137,17 @@ def click_move(page, move, state, turn):
             keep.remove(city)
         assert panel.locator("[data-act=discard-go]").is_disabled()
         for city in keep:
-            panel.locator(f'.tnt-hand [data-cell="card:{city}"]:not([aria-pressed="true"])').first.click()
+            panel.locator(
+                f'.tnt-hand [data-cell="card:{city}"]:not([aria-pressed="true"])'
+            ).first.click()
         panel.locator("[data-act=discard-go]:not([disabled])").click()
 
 
 def test_hot_seat_game_through_clicks_with_curtain_draws_official_close_and_discard(page, site):
     moves, final = checked_plan()
-    link = Match("thurn-und-taxis", players=2, seed=1, options={"deck": DECK}, seats=SEATS).to_link()
+    link = Match(
+        "thurn-und-taxis", players=2, seed=1, options={"deck": DECK}, seats=SEATS
+    ).to_link()
     page.goto(f"{site.url}?game=thurn-und-taxis#m={link}")
     wait_ready(page, "thurn-und-taxis")
     names = ("Ann", "Ben")
@@ -126,15 +173,18 @@ def test_hot_seat_game_through_clicks_with_curtain_draws_official_close_and_disc
         if move.get("draw") == "deck":
             assert "drew a card from the pile" in last
         elif "draw" in move:
-            assert f"took {GAME.to_json(state)['display'][move['draw']]} from the open cards" in last
+            assert (
+                f"took {GAME.to_json(state)['display'][move['draw']]} from the open cards" in last
+            )
         elif "official" in move:
             assert "called the Postmaster" in last
         elif "close" in move:
             assert "closed a route of 4 cards" in last
             # the houses are on the map in Ann's colour and shape
             houses = page.locator('#gt-layer-board .tnt-house[data-seat="0"]')
-            assert sorted(houses.evaluate_all("els => els.map(e => e.dataset.city)")) == \
-                sorted(move["close"]["houses"])
+            assert sorted(houses.evaluate_all("els => els.map(e => e.dataset.city)")) == sorted(
+                move["close"]["houses"]
+            )
             assert step.inner_text() == "Keep 3 cards"
         elif "discard" in move:
             assert "kept 3 cards and discarded Salzburg" in last
@@ -149,15 +199,17 @@ def test_hot_seat_game_through_clicks_with_curtain_draws_official_close_and_disc
 def test_the_computer_plays_its_turns_while_the_page_answers(page, site):
     # Issue #7 (as for Toscana): while the computer thinks the page answers - frames keep coming
     # and no long task over 50 ms; with one person at the device their hand is always shown
-    seats = [{"name": "Ann", "kind": "human", "level": None},
-             {"name": "Computer", "kind": "ai", "level": "medium"}]
+    seats = [
+        {"name": "Ann", "kind": "human", "level": None},
+        {"name": "Computer", "kind": "ai", "level": "medium"},
+    ]
     link = Match("thurn-und-taxis", players=2, seed=5, seats=seats).to_link()
     page.goto(f"{site.url}?game=thurn-und-taxis#m={link}")
     wait_ready(page, "thurn-und-taxis")
     assert page.locator("#gt-dialog").is_hidden()  # one person: no curtain
     watch_responsiveness(page)
     panel = page.locator("#gt-panel")
-    for turn in range(2):
+    for _turn in range(2):
         # Ann's turn, through clicks: draw what she must, play her first card, end the turn
         while panel.locator("[data-phase=draw].tnt-mine-turn").count():
             before = page.locator("#gt-log li").count()

@@ -10,14 +10,23 @@ move is made by clicking the board and the buttons as a person would.
 
 import json
 
-from browserkit import assert_answered_since, responsiveness_mark, start_if_asked, wait_moves, wait_ready, watch_responsiveness
+from browserkit import (
+    assert_answered_since,
+    responsiveness_mark,
+    start_if_asked,
+    wait_moves,
+    wait_ready,
+    watch_responsiveness,
+)
 
 from game.core.match import Match
 from game.toscana.rules import GAME, Pass
 
 SEED = 46
-SEATS = [{"name": "Ann", "kind": "human", "level": None},
-         {"name": "Ben", "kind": "human", "level": None}]
+SEATS = [
+    {"name": "Ann", "kind": "human", "level": None},
+    {"name": "Ben", "kind": "human", "level": None},
+]
 
 
 def plan():
@@ -52,7 +61,8 @@ def click_move(page, move):
         before = actions.get_attribute("data-rot")
         page.click("#gt-panel [data-act=rotate]")
         page.wait_for_function(
-            "b => document.querySelector('#gt-panel .gt-actions').dataset.rot !== b", arg=before)
+            "b => document.querySelector('#gt-panel .gt-actions').dataset.rot !== b", arg=before
+        )
     assert actions.get_attribute("data-rot") == str(move.rot)
     cell = page.locator(f'#gt-board [data-cell="{move.x},{move.y}"]')
     cell.click()
@@ -96,7 +106,10 @@ def test_a_whole_match_through_clicks_with_veto_pass_scoring_and_reload(page, si
             scores = round_end["scores"]
             assert page.locator("#gt-layer-board .tos-count").count() == sum(scores)
             for seat, name in enumerate(("Ann", "Ben")):
-                assert f"{name} (" in dialog.inner_text() and f"{scores[seat]} tiles" in dialog.inner_text()
+                assert (
+                    f"{name} (" in dialog.inner_text()
+                    and f"{scores[seat]} tiles" in dialog.inner_text()
+                )
             if round_end["round"] == 1:
                 page.click("#gt-dialog [data-act=summary-done]")
                 page.locator("#gt-dialog").wait_for(state="hidden")
@@ -118,7 +131,7 @@ def test_the_page_answers_while_the_computer_thinks(page, site):
     page.select_option("#gt-new-form select[name=kind1]", "ai-hard")
     start_if_asked(page)
     watch_responsiveness(page)
-    for turn in range(3):
+    for _turn in range(3):
         legal = page.locator("#gt-layer-over .tos-hints circle").first
         if legal.count() == 0:  # hints off or nothing fits with this turn: let the test pass
             break

@@ -15,9 +15,20 @@ In one call (CLI, tests): `choose_move(game, state, seat, level, seed)`.
 import time
 
 from .. import registry
-from .knowledge import Knowledge, knowledge_for  # noqa: F401
-from .search import (LEVELS, PLAYER_LEVELS, Search, choose_move, level_names,  # noqa: F401
-                     level_params)
+from .knowledge import Knowledge, knowledge_for
+from .search import LEVELS, PLAYER_LEVELS, Search, choose_move, level_names, level_params
+
+__all__ = [
+    "LEVELS",
+    "PLAYER_LEVELS",
+    "Knowledge",
+    "Search",
+    "bench",
+    "choose_move",
+    "knowledge_for",
+    "level_names",
+    "level_params",
+]
 
 
 def bench(game_id, seconds=5.0, level="hard", seed=1):
@@ -53,7 +64,11 @@ def bench(game_id, seconds=5.0, level="hard", seed=1):
             decisions += 1
             playouts += search.iterations
         state = game.apply(state, search.best_move())
-    return {"game": game_id, "level": level, "decisions": decisions,
-            "decisions_per_s": round(decisions / thinking, 2) if thinking else None,
-            "playouts_per_s": round(playouts / thinking) if thinking else None,
-            "max_decision_s": round(worst, 3)}
+    return {
+        "game": game_id,
+        "level": level,
+        "decisions": decisions,
+        "decisions_per_s": round(decisions / thinking, 2) if thinking else None,
+        "playouts_per_s": round(playouts / thinking) if thinking else None,
+        "max_decision_s": round(worst, 3),
+    }

@@ -28,13 +28,15 @@ def play_game(game_id, levels, seed, options=None):
     machine may be shared, and a level's time cap should not bite because a neighbour is busy."""
     game = registry.get(game_id)
     state = game.new(players=len(levels), seed=seed, options=options)
-    times = [[] for _ in levels]
+    times: list[list[float]] = [[] for _ in levels]
     decision = 0
     while not game.is_over(state):
         seat = game.current_player(state)
+        assert seat is not None
         start = time.process_time()
-        search = Search(game, state, seat, levels[seat], seed * 7919 + decision,
-                        clock=time.process_time)
+        search = Search(
+            game, state, seat, levels[seat], seed * 7919 + decision, clock=time.process_time
+        )
         while not search.done:
             search.run(0.05)
         move = search.best_move()
@@ -58,9 +60,12 @@ def _one(job):
         points = 1.0 if b_seat not in winners else 0.5
     else:
         points = 0.0 if winners else 0.5
-    return {"points": points,
-            "margin": result["scores"][a_seat] - result["scores"][b_seat],
-            "times_a": result["times"][a_seat], "times_b": result["times"][b_seat]}
+    return {
+        "points": points,
+        "margin": result["scores"][a_seat] - result["scores"][b_seat],
+        "times_a": result["times"][a_seat],
+        "times_b": result["times"][b_seat],
+    }
 
 
 def arena(game_id, level_a, level_b, n, seed=1, jobs=1, progress=None):
@@ -90,13 +95,24 @@ def arena(game_id, level_a, level_b, n, seed=1, jobs=1, progress=None):
         ts = [t for r in results for t in r[key]]
         if not ts:
             return {"decisions": 0, "mean_s": 0.0, "max_s": 0.0}
-        return {"decisions": len(ts), "mean_s": round(sum(ts) / len(ts), 4),
-                "max_s": round(max(ts), 4)}
+        return {
+            "decisions": len(ts),
+            "mean_s": round(sum(ts) / len(ts), 4),
+            "max_s": round(max(ts), 4),
+        }
 
-    return {"game": game_id, "a": level_a, "b": level_b, "games": n, "seed": seed,
-            "wins_a": sum(1 for r in results if r["points"] == 1.0),
-            "draws": sum(1 for r in results if r["points"] == 0.5),
-            "win_rate_a": round(points / n, 4), "wilson95": [round(low, 4), round(high, 4)],
-            "mean_margin_a": round(sum(r["margin"] for r in results) / n, 2),
-            "time_a": timing("times_a"), "time_b": timing("times_b"),
-            "wall_s": round(time.perf_counter() - start, 1)}
+    return {
+        "game": game_id,
+        "a": level_a,
+        "b": level_b,
+        "games": n,
+        "seed": seed,
+        "wins_a": sum(1 for r in results if r["points"] == 1.0),
+        "draws": sum(1 for r in results if r["points"] == 0.5),
+        "win_rate_a": round(points / n, 4),
+        "wilson95": [round(low, 4), round(high, 4)],
+        "mean_margin_a": round(sum(r["margin"] for r in results) / n, 2),
+        "time_a": timing("times_a"),
+        "time_b": timing("times_b"),
+        "wall_s": round(time.perf_counter() - start, 1),
+    }

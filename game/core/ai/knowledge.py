@@ -1,7 +1,7 @@
 """The small interface through which a game lends its knowledge to the generic search.
 
-A game may define `KNOWLEDGE` (an instance of a `Knowledge` subclass) in `game/<name>/ai.py`;
-`knowledge_for(game)` finds it, and falls back to this base class, which knows nothing about
+A game declares its `Knowledge` instance in its package's `__init__.py` (game.core.registry);
+`knowledge_for(game)` finds it there, and falls back to this base class, which knows nothing about
 any game and is still a correct (if slower-witted) player of every game.
 
 The interface (every part has a safe default):
@@ -15,8 +15,11 @@ Every method gets full states only: the search hands it determinized states (sam
 the acting seat may see), never the true hidden state.
 """
 
-import importlib
 import math
+from typing import ClassVar
+
+from .. import registry
+from ..contract import BadData
 
 
 class Knowledge:
@@ -30,7 +33,7 @@ class Knowledge:
     blunder_margin = None
     # Per-level overrides of the search budget (see ai.search.LEVELS), e.g.
     # {"hard": {"iterations": 800}}; a game's playouts differ a lot in cost.
-    levels = {}
+    levels: ClassVar[dict[str, dict]] = {}
 
     def prune(self, game, state, moves, root=False):
         """The candidates worth searching, best first (the tree expands them in this order).
@@ -63,23 +66,15 @@ class Knowledge:
 
 
 DEFAULT = Knowledge()
-_cache = {}
 
 
 def knowledge_for(game):
-    """The game's `KNOWLEDGE` from the `ai` module next to its rules, else the default."""
-    found = _cache.get(game.id)
-    if found is None:
-        package = type(game).__module__.rpartition(".")[0]
-        found = DEFAULT
-        if package:
-            try:
-                found = importlib.import_module(package + ".ai").KNOWLEDGE
-            except ModuleNotFoundError as e:
-                if e.name != package + ".ai":
-                    raise  # a real import error inside the game's ai module
-        _cache[game.id] = found
-    return found
+    """The knowledge the game's package declares (game.core.registry), else the default."""
+    try:
+        found = registry.knowledge(game.id)
+    except BadData:  # a game nobody registered (a test's own): it plays with the default
+        found = None
+    return DEFAULT if found is None else found
 
 
 def lead(points, seat):

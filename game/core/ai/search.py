@@ -19,6 +19,7 @@ think in slices on its main thread:
 
 import math
 import time
+from typing import Any
 
 from ..rng import Rng
 from .knowledge import knowledge_for, margin_value
@@ -32,18 +33,39 @@ from .knowledge import knowledge_for, margin_value
 # exploration: the UCB1 constant; temperature: 0 plays the most visited move, > 0 samples
 # moves by visits ** (1 / temperature) (varied, weaker play); result_weight: share of the
 # win/draw/loss in a finished playout's value (the rest rewards the margin).
-LEVELS = {
+LEVELS: dict[str, dict[str, Any]] = {
     "random": {"kind": "random"},
     "greedy": {"kind": "greedy"},
-    "easy": {"kind": "mcts", "iterations": 40, "max_seconds": 1.0, "rank_root": True,
-             "widening": (2.0, 0.5), "exploration": 0.7, "temperature": 1.0,
-             "result_weight": 0.8},
-    "medium": {"kind": "mcts", "iterations": 200, "max_seconds": 1.0, "rank_root": True,
-               "widening": (2.0, 0.5), "exploration": 0.7, "temperature": 0.0,
-               "result_weight": 0.8},
-    "hard": {"kind": "mcts", "iterations": 600, "max_seconds": 1.0, "rank_root": True,
-             "widening": (2.0, 0.5), "exploration": 0.7, "temperature": 0.0,
-             "result_weight": 0.8},
+    "easy": {
+        "kind": "mcts",
+        "iterations": 40,
+        "max_seconds": 1.0,
+        "rank_root": True,
+        "widening": (2.0, 0.5),
+        "exploration": 0.7,
+        "temperature": 1.0,
+        "result_weight": 0.8,
+    },
+    "medium": {
+        "kind": "mcts",
+        "iterations": 200,
+        "max_seconds": 1.0,
+        "rank_root": True,
+        "widening": (2.0, 0.5),
+        "exploration": 0.7,
+        "temperature": 0.0,
+        "result_weight": 0.8,
+    },
+    "hard": {
+        "kind": "mcts",
+        "iterations": 600,
+        "max_seconds": 1.0,
+        "rank_root": True,
+        "widening": (2.0, 0.5),
+        "exploration": 0.7,
+        "temperature": 0.0,
+        "result_weight": 0.8,
+    },
 }
 PLAYER_LEVELS = ("easy", "medium", "hard")  # what a new-game screen offers
 
@@ -58,14 +80,15 @@ def level_params(game, level):
         return dict(level)
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
-    params = dict(LEVELS[level])
+    params: dict[str, Any] = dict(LEVELS[level])
     params.update(knowledge_for(game).levels.get(level, {}))
     return params
 
 
 class Node:
     """Statistics of one move in the tree, from the point of view of the seat that made it."""
-    __slots__ = ("mover", "children", "visits", "total", "avail")
+
+    __slots__ = ("avail", "children", "mover", "total", "visits")
 
     def __init__(self, mover):
         self.mover = mover
@@ -96,8 +119,7 @@ class Search:
         self._chosen = None
         self.done = len(self.moves) <= 1
         kind = self.params["kind"]
-        self._steps = {"random": self._random, "greedy": self._greedy,
-                       "mcts": self._mcts}[kind]()
+        self._steps = {"random": self._random, "greedy": self._greedy, "mcts": self._mcts}[kind]()
 
     # ---- the public, sliceable interface ----------------------------------------------------
     def run(self, max_seconds=0.015):
@@ -141,7 +163,7 @@ class Search:
             return self.moves[0]
         if self.params["kind"] != "mcts" or not self.root.children:
             if self.root_values:  # stopped (by the time cap) before any playout
-                return max(self.root_values, key=self.root_values.get)
+                return max(self.root_values, key=lambda move: self.root_values[move])
             return self.root_order[0]
         ranked = self._ranked_children()
         temperature = self.params.get("temperature") or 0.0
@@ -165,8 +187,11 @@ class Search:
         `one_ply` (the move's immediate value in points) when the root was ranked."""
         out = []
         for move, child in self._ranked_children()[:top]:
-            item = {"move": move.to_json(), "visits": child.visits,
-                    "value": round(child.total / child.visits, 3)}
+            item = {
+                "move": move.to_json(),
+                "visits": child.visits,
+                "value": round(child.total / child.visits, 3),
+            }
             if move in self.root_values:
                 item["one_ply"] = self.root_values[move]
             out.append(item)
@@ -176,8 +201,7 @@ class Search:
     def _ranked_children(self):
         order = {move: k for k, move in enumerate(self.root_order)}
         items = [(m, c) for m, c in self.root.children.items() if c.visits > 0]
-        items.sort(key=lambda mc: (-mc[1].visits, -mc[1].total / mc[1].visits,
-                                   order.get(mc[0], 0)))
+        items.sort(key=lambda mc: (-mc[1].visits, -mc[1].total / mc[1].visits, order.get(mc[0], 0)))
         return items
 
     def _random(self):
@@ -231,7 +255,7 @@ class Search:
         state = game.determinize(self.view, rng)
         yield
         node = self.root
-        path = []
+        path: list[Any] = []
         tree_depth = self.params.get("tree_depth")
         # selection and expansion
         while True:
@@ -257,8 +281,9 @@ class Search:
                     continue
                 child.avail += 1
                 if untried is None:
-                    score = (child.total / child.visits
-                             + c * math.sqrt(math.log(child.avail) / child.visits))
+                    score = child.total / child.visits + c * math.sqrt(
+                        math.log(child.avail) / child.visits
+                    )
                     if score > best_score:
                         best, best_score = move, score
             if untried is None and best is None:  # none of the known moves is legal here
@@ -297,9 +322,11 @@ class Search:
             scores = game.scores(state)
             w = self.params.get("result_weight", 0.8)
             share = 1.0 / len(winners) if winners else 0.0
-            return [w * (share if seat in winners else 0.0)
-                    + (1 - w) * margin_value(scores, seat, scale)
-                    for seat in range(len(scores))]
+            return [
+                w * (share if seat in winners else 0.0)
+                + (1 - w) * margin_value(scores, seat, scale)
+                for seat in range(len(scores))
+            ]
         points = knowledge.evaluate(game, state)
         return [margin_value(points, seat, scale) for seat in range(len(points))]
 

@@ -31,8 +31,9 @@ class Table:
         at one device); against the computer it is strict (fair)."""
         if undo is None:
             undo = "free" if all(s["kind"] == "human" for s in seats) else "strict"
-        self.match = Match(self.game.id, players=len(seats), seed=seed, options=options,
-                           seats=seats, undo=undo)
+        self.match = Match(
+            self.game.id, players=len(seats), seed=seed, options=options, seats=seats, undo=undo
+        )
         self.notice = None
         return self.match
 
@@ -47,8 +48,9 @@ class Table:
         if isinstance(obj, str):
             obj = load_text(obj)
         if isinstance(obj, dict) and obj.get("game") not in (None, self.game.id):
-            raise SaveError(self.tr("table.load.other_game",
-                                    game=self.tr(f"game.{obj.get('game')}.name")))
+            raise SaveError(
+                self.tr("table.load.other_game", game=self.tr(f"game.{obj.get('game')}.name"))
+            )
         loaded = Match.from_save(obj, undo=self._undo_for(obj))
         self.match = loaded
         self.notice = ("table.loaded", {})
@@ -59,8 +61,9 @@ class Table:
 
     def _undo_for(self, save):
         seats = save.get("seats") if isinstance(save, dict) else None
-        if isinstance(seats, list) and any(isinstance(s, dict) and s.get("kind") == "ai"
-                                           for s in seats):
+        if isinstance(seats, list) and any(
+            isinstance(s, dict) and s.get("kind") == "ai" for s in seats
+        ):
             return "strict"
         return "free"
 
@@ -99,7 +102,9 @@ class Table:
         """A resumable AI search for the computer seat to move (run it in slices)."""
         seat = self.to_move()
         level = self.match.seats[seat].get("level") or "medium"
-        seed = (self.match.setup["seed"] * 1009 + len(self.match.moves) * 31 + seed_extra) & 0x7FFFFFFF
+        seed = (
+            self.match.setup["seed"] * 1009 + len(self.match.moves) * 31 + seed_extra
+        ) & 0x7FFFFFFF
         return Search(self.game, self.state, seat, level, seed)
 
     def undo(self):
@@ -117,8 +122,12 @@ class Table:
             if isinstance(named.get(field), int):
                 named[field] = self.name(named[field])
         for field, value in params.items():
-            if (isinstance(value, str) and value.isidentifier() and value.islower()
-                    and self.tr.has(f"{key}.{value}")):
+            if (
+                isinstance(value, str)
+                and value.isidentifier()
+                and value.islower()
+                and self.tr.has(f"{key}.{value}")
+            ):
                 named[field] = self.tr(f"{key}.{value}")
         return self.tr(key, **named)
 
@@ -162,4 +171,4 @@ class Table:
         return self.match.to_link()
 
 
-__all__ = ["Table", "IllegalMove", "SaveError", "BadData"]
+__all__ = ["BadData", "IllegalMove", "SaveError", "Table"]

@@ -1,0 +1,108 @@
+"""The board-controller protocol: what the table (game/ui/app.py) needs from a game's board.
+
+A board controller is pure Python (game/<name>/controller.py, class `Board`, declared in the
+game's `__init__.py`; `games.controller(id)` makes one): it turns a state into SVG and panel
+markup and turns a person's input into moves. The shell owns everything else: seats, the
+computer, the log, undo, saving, dialogs. Targets are the opaque `data-cell` strings the board's
+own markup puts on clickable things ("3,4" for a square, "city:Ulm" for a city...).
+
+A controller reads a state only through its game's `queries` module and the Game contract.
+"""
+
+from typing import Any
+
+from game.core.contract import JSON, Move, State
+
+from .i18n import Translator
+
+Markup = str  # HTML/SVG text, already escaped (game.view.markup)
+
+
+class BoardController:
+    """Defaults for everything a board may leave out."""
+
+    has_hints = False  # the new-game form offers "show me where I can play"
+    hidden_hands = False  # with two people at one device, cover the screen between their turns
+
+    def __init__(self) -> None:
+        self.hints = True
+
+    # ---- drawing: `viewer` is the seat whose eyes we draw for (None: only public information)
+    def defs(self) -> Markup:
+        """SVG <defs> (patterns...) the page holds once per game."""
+        return ""
+
+    def viewbox(self, state: State) -> str:
+        """The board's SVG viewBox ("x y width height") for this state."""
+        raise NotImplementedError
+
+    def board_markup(self, state: State, viewer: int | None, summary: Any = None) -> Markup:
+        """The board layer; with `summary`, the board as that summary shows it (round end)."""
+        raise NotImplementedError
+
+    def overlay_markup(self, state: State, viewer: int | None, interactive: bool) -> Markup:
+        """Previews and hints for the person to move (redrawn as the pointer moves)."""
+        return ""
+
+    def panel_markup(
+        self,
+        state: State,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+        interactive: bool,
+    ) -> Markup:
+        """Players, pieces and the controls of the person to move, beside the board."""
+        return ""
+
+    # ---- input: each returns a move to play, or None / whether the overlay changed ---------
+    def point(self, state: State, target: str) -> bool:
+        """The pointer is over `target`; True when the overlay or panel must be redrawn."""
+        return False
+
+    def leave(self, state: State) -> bool:
+        """The pointer left the board; True when the overlay must be redrawn."""
+        return False
+
+    def tap(self, state: State, target: str) -> Move | None:
+        """`target` was clicked or tapped: a move to play, or None (the selection changed)."""
+        return None
+
+    def act(self, state: State, name: str) -> Move | None:
+        """A button of the board's own panel (data-act) was pressed."""
+        return None
+
+    def key(self, state: State, key: str) -> Move | None:
+        """A key (KeyboardEvent.key) pressed while the board has the turn."""
+        return None
+
+    def wheel(self, state: State, step: int) -> bool:
+        """A wheel step or right click (+1/-1) over the board; True when something changed."""
+        return False
+
+    # ---- the log and pauses between rounds ------------------------------------------------
+    def log_detail(
+        self, before: State, move: JSON, after: State, names: list[str], tr: Translator
+    ) -> str:
+        """Words added to the log line of `move`, played from `before` to `after` (what it
+        scored, what else it set off), starting with their own separator; "" for none."""
+        return ""
+
+    def summary_after(self, state: State) -> Any:
+        """After the move that led to `state`: a summary to show first (e.g. a round number),
+        or None. The value is JSON-ready: the autosave keeps it."""
+        return None
+
+    def summary(
+        self, state: State, which: Any, names: list[str], tr: Translator
+    ) -> tuple[str, Markup, str]:
+        """(title, body markup, continue-button key) of that summary."""
+        raise NotImplementedError
+
+    # ---- game options on the new-game form ------------------------------------------------
+    def options_markup(self, tr: Translator, options: dict[str, JSON]) -> Markup:
+        return ""
+
+    def read_options(self, form: dict[str, str | bool]) -> dict[str, JSON]:
+        """Rule options from the new-game form's values (a dict of strings and booleans)."""
+        return {}

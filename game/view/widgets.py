@@ -1,0 +1,273 @@
+"""Markup of the table around a board: the toolbar, the new-game form, the log and the dialogs.
+Pure Python (no browser imports); buttons name their action in data-act, read by the one
+delegated click listener in app.py."""
+
+from game.core.ai import PLAYER_LEVELS as LEVELS  # the levels the computer offers
+
+from .markup import empty, esc, tag
+
+
+def button(tr, act, key, primary=False, disabled=False, pressed=None, **extra):
+    return tag(
+        "button",
+        esc(tr(key)),
+        type="button",
+        data_act=act,
+        disabled=disabled,
+        class_="gt-primary" if primary else None,
+        aria_pressed=None if pressed is None else ("true" if pressed else "false"),
+        **extra,
+    )
+
+
+def layout(tr, game_id, viewbox):
+    """The table's fixed frame, built once per game: toolbar, board, side panel, log, dialog."""
+    tools = tag("div", id="gt-tools", class_="gt-tools", role="toolbar", aria_label=tr("gt.tools"))
+    board = tag(
+        "div",
+        tag(
+            "svg",
+            tag("g", id="gt-layer-board"),
+            tag("g", id="gt-layer-over"),
+            id="gt-board",
+            class_="gt-board",
+            viewBox=viewbox,
+            role="img",
+            aria_label=tr(f"{game_id}.board_label"),
+            tabindex="0",
+        ),
+        id="gt-scroll",
+        class_="gt-scroll",
+    )
+    zoom = tag(
+        "div",
+        tag(
+            "button",
+            "−",
+            type="button",
+            data_act="zoom-out",
+            aria_label=tr("gt.zoom_out"),
+            title=tr("gt.zoom_out"),
+        ),
+        tag(
+            "button",
+            "⤢",
+            type="button",
+            data_act="zoom-fit",
+            aria_label=tr("gt.zoom_fit"),
+            title=tr("gt.zoom_fit"),
+        ),
+        tag(
+            "button",
+            "+",
+            type="button",
+            data_act="zoom-in",
+            aria_label=tr("gt.zoom_in"),
+            title=tr("gt.zoom_in"),
+        ),
+        class_="gt-zoom",
+    )
+    side = tag(
+        "aside",
+        tag("p", id="gt-turn", class_="gt-turn", aria_live="polite"),
+        tag("div", id="gt-panel", class_="gt-panel"),
+        tag(
+            "details",
+            tag("summary", esc(tr("gt.log"))),
+            tag("ol", id="gt-log", class_="gt-log"),
+            class_="gt-log-box",
+            open=True,
+        ),
+        tag(
+            "details",
+            tag("summary", esc(tr("gt.howto"))),
+            tag("div", esc(tr(f"{game_id}.howto_long")), class_="gt-howto"),
+            class_="gt-howto-box",
+        ),
+        class_="gt-side",
+    )
+    return tag(
+        "div",
+        tools,
+        tag("div", tag("div", board, zoom, class_="gt-board-box"), side, class_="gt-main"),
+        tag("p", id="gt-notice", class_="gt-notice", role="status", aria_live="polite"),
+        tag("div", id="gt-dialog", class_="gt-dialog", hidden=True),
+        empty(
+            "input",
+            type="file",
+            id="gt-file",
+            accept=".json,application/json",
+            hidden=True,
+            aria_hidden="true",
+        ),
+        class_="gt",
+        data_game=game_id,
+    )
+
+
+def toolbar(tr, can_undo, can_redo, hints, has_hints, storage):
+    parts = [
+        button(tr, "new", "gt.new"),
+        button(tr, "undo", "gt.undo", disabled=not can_undo),
+        button(tr, "redo", "gt.redo", disabled=not can_redo),
+    ]
+    if has_hints:
+        parts.append(button(tr, "hints", "gt.hints", pressed=hints))
+    parts += [
+        button(tr, "save", "gt.save"),
+        button(tr, "load", "gt.load"),
+        button(tr, "share", "gt.share"),
+    ]
+    if not storage:
+        parts.append(tag("span", esc(tr("gt.not_kept")), class_="gt-warn"))
+    return "".join(parts)
+
+
+def turn_line(tr, name, thinking, over):
+    if over:
+        return esc(tr("gt.over"))
+    if thinking:
+        return esc(tr("gt.thinking", player=name)) + tag(
+            "span", tag("span", class_="gt-bar-fill"), class_="gt-bar", aria_hidden="true"
+        )
+    return esc(tr("gt.turn", player=name))
+
+
+def log_items(lines, names):
+    """<li> per move, newest last; seats get their colour dot."""
+    return "".join(
+        tag(
+            "li",
+            tag("span", str(number), class_="gt-log-n"),
+            esc(text),
+            data_seat=seat if seat is not None else None,
+        )
+        for number, seat, text in lines
+    )
+
+
+def new_game_form(tr, game, seats, hints, has_hints, options_markup=""):
+    """Name and kind (a person here, or the computer at a level) for every seat the game allows;
+    seats past the minimum may stay empty. Then who starts, hints and the game's own options."""
+    rows = []
+    for k in range(game.max_players):
+        seat = seats[k] if k < len(seats) else None
+        if seat is None:
+            kind = "none"
+        elif seat["kind"] == "human":
+            kind = "human"
+        else:
+            kind = f"ai-{seat.get('level') or 'medium'}"
+        options = [("human", tr("gt.kind.human"))] + [
+            (f"ai-{level}", tr(f"gt.kind.ai_{level}")) for level in LEVELS
+        ]
+        if k >= game.min_players:
+            options.append(("none", tr("gt.kind.none")))
+        select = tag(
+            "select",
+            *(
+                tag("option", esc(label), value=value, selected=value == kind)
+                for value, label in options
+            ),
+            name=f"kind{k}",
+            aria_label=tr("gt.kind_label", n=k + 1),
+        )
+        name = seat["name"] if seat else tr("gt.seat", n=k + 1)
+        rows.append(
+            tag(
+                "div",
+                tag(
+                    "label",
+                    esc(tr("gt.seat", n=k + 1)),
+                    empty("input", name=f"name{k}", value=name, maxlength=20, autocomplete="off"),
+                ),
+                select,
+                class_="gt-seat-row",
+            )
+        )
+    first_key = f"{game.id}.first" if tr.has(f"{game.id}.first") else "gt.first"
+    first = tag(
+        "label",
+        esc(tr(first_key)),
+        tag(
+            "select",
+            *(tag("option", esc(tr("gt.seat", n=k + 1)), value=k) for k in range(game.max_players)),
+            name="first",
+        ),
+    )
+    hints_key = f"{game.id}.hints_label" if tr.has(f"{game.id}.hints_label") else "gt.hints_label"
+    hint_box = (
+        tag(
+            "label",
+            empty("input", type="checkbox", name="hints", checked=hints),
+            esc(tr(hints_key)),
+            class_="gt-check",
+        )
+        if has_hints
+        else ""
+    )
+    return tag(
+        "form",
+        tag("h2", esc(tr("gt.new_title"))),
+        *rows,
+        first,
+        hint_box,
+        options_markup,
+        tag(
+            "div",
+            tag("button", esc(tr("gt.start")), type="submit", class_="gt-primary"),
+            button(tr, "dialog-close", "gt.cancel"),
+            class_="gt-dialog-actions",
+        ),
+        id="gt-new-form",
+        class_="gt-card",
+    )
+
+
+def seats_from_form(tr, game, data):
+    """The seats the form asks for, in playing order (the chosen starter first)."""
+    seats, rows = [], []
+    for k in range(game.max_players):
+        kind = str(data.get(f"kind{k}", "human" if k < game.min_players else "none"))
+        if kind == "none" and k >= game.min_players:
+            continue
+        if kind != "human" and kind[3:] not in LEVELS:
+            kind = "human"
+        name = " ".join(str(data.get(f"name{k}", "")).split())[:20] or tr("gt.seat", n=k + 1)
+        seats.append(
+            {
+                "name": name,
+                "kind": "human" if kind == "human" else "ai",
+                "level": None if kind == "human" else kind[3:],
+            }
+        )
+        rows.append(str(k))
+    first = rows.index(str(data.get("first", "0"))) if str(data.get("first", "0")) in rows else 0
+    return seats[first:] + seats[:first]
+
+
+def message(tr, title, body_markup, actions):
+    """A dialog card: a title, some markup, and (act, key, primary) buttons."""
+    return tag(
+        "div",
+        tag("h2", esc(title)),
+        body_markup,
+        tag(
+            "div",
+            *(button(tr, act, key, primary=primary) for act, key, primary in actions),
+            class_="gt-dialog-actions",
+        ),
+        class_="gt-card",
+        role="dialog",
+        aria_modal="true",
+    )
+
+
+def share_box(tr, url):
+    return message(
+        tr,
+        tr("gt.share_title"),
+        tag("p", esc(tr("gt.share_text")))
+        + empty("input", id="gt-share-url", value=url, readonly=True, class_="gt-url"),
+        [("copy-link", "gt.copy", True), ("dialog-close", "gt.close", False)],
+    )

@@ -1,0 +1,167 @@
+"""The shape of the code (issue #10 "One shape for every game"): layers that run one way, the same
+files in every game folder, small files, and the linters clean. These run in the one test command,
+so CI runs them too.
+
+Layers (DESIGN.md §1): engines (game.core and each game's engine modules) <- presentation
+(game.view and each game's draw*/controller* modules) <- the browser shell (game.ui).
+"""
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.core.registry import PACKAGES
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+BROWSER_MODULES = ("js", "pyodide", "pyscript")
+GAME_PACKAGES = [package.split(".")[1] for package in PACKAGES]
+# every game folder holds these, each named for what it is
+GAME_FILES = ("__init__", "rules", "data", "queries", "draw", "controller", "ai")
+MAX_LINES = 600
+
+
+def module_name(path):
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path):
+    """Every module `path` imports (absolute names; relative imports resolved), also inside
+    functions: [(line, module)]."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module
+            found.append((node.lineno, target))
+            # `from . import draw` imports the module game.x.draw
+            found += [(node.lineno, f"{target}.{alias.name}") for alias in node.names]
+    return found
+
+
+def layer(module):
+    """'core', 'engine:<game>', 'presentation', 'presentation:<game>', 'shell', 'top' or None
+    (not a module of ours)."""
+    parts = module.split(".")
+    if parts[0] != "game":
+        return None
+    if len(parts) == 1 or parts[1] == "__main__":
+        return "top"
+    if parts[1] == "core":
+        return "core"
+    if parts[1] == "view":
+        return "presentation"
+    if parts[1] == "ui":
+        return "shell"
+    if parts[1] in GAME_PACKAGES:
+        if len(parts) > 2 and parts[2].startswith(("draw", "controller")):
+            return f"presentation:{parts[1]}"
+        return f"engine:{parts[1]}"
+    return "unknown"
+
+
+def allowed(source, target):
+    """May a module of layer `source` import one of layer `target`?"""
+    if target is None or source == "top":
+        return True
+    if source == "shell":
+        return target != "unknown"
+    if source == "core":
+        return target == "core"
+    if source == "presentation":
+        return target in ("core", "presentation")
+    kind, _, game = source.partition(":")
+    if kind == "engine":
+        return target in ("core", f"engine:{game}")
+    if kind == "presentation":
+        return target in ("core", "presentation", f"engine:{game}", f"presentation:{game}")
+    return False
+
+
+def python_files():
+    return sorted(GAME.rglob("*.py"))
+
+
+def test_layers_run_one_way_and_games_never_import_each_other():
+    wrong = []
+    for path in python_files():
+        source = layer(module_name(path))
+        assert source != "unknown", f"{path}: a package the layer map does not know"
+        for line, target in imports_of(path):
+            where = f"{path.relative_to(ROOT)}:{line} imports {target}"
+            if target.split(".")[0] in BROWSER_MODULES and source != "shell":
+                wrong.append(f"{where} (only game/ui may touch the browser)")
+            elif target.startswith("game.ui") and source != "shell":
+                wrong.append(f"{where} (the shell is imported by nothing but its entry point)")
+            elif not allowed(source, layer(target)):
+                wrong.append(f"{where} ({source} may not import {layer(target)})")
+    assert wrong == []
+
+
+def test_the_layer_check_catches_imports_against_the_direction():
+    # the checker itself: each of these must count as wrong
+    assert not allowed("core", "presentation")
+    assert not allowed("engine:toscana", "presentation:toscana")
+    assert not allowed("engine:toscana", "engine:carcassonne")
+    assert not allowed("presentation:toscana", "engine:carcassonne")
+    assert not allowed("presentation", "engine:toscana")
+    assert not allowed("presentation", "shell")
+    assert layer("game.toscana.draw") == "presentation:toscana"
+    assert layer("game.toscana.rules") == "engine:toscana"
+
+
+def test_the_shell_is_imported_only_by_its_entry_point():
+    for path in python_files():
+        name = module_name(path)
+        if name.startswith("game.ui"):
+            continue
+        assert not any(t.startswith("game.ui") for _, t in imports_of(path)), path
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES)
+def test_every_game_folder_has_the_same_files(package):
+    names = {path.stem for path in (GAME / package).glob("*.py")}
+    missing = [name for name in GAME_FILES if name not in names]
+    assert missing == [], f"game/{package} lacks {missing}"
+
+
+def test_no_file_in_game_is_longer_than_600_lines():
+    long = {}
+    for path in python_files():
+        lines = path.read_text("utf-8").count("\n")
+        if lines > MAX_LINES and not path.name.endswith("_data.py"):  # generated data tables
+            long[str(path.relative_to(ROOT))] = lines
+    assert long == {}
+
+
+def tool(name):
+    """The tool from the test environment (.venv/bin next to this Python), else from PATH."""
+    found = Path(sys.executable).with_name(name)
+    return str(found) if found.exists() else shutil.which(name)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["ruff", "check", "."], ["ruff", "format", "--check", "."], ["mypy"]],
+    ids=["ruff-check", "ruff-format", "mypy"],
+)
+def test_linters_are_clean(command):
+    program = tool(command[0])
+    assert program, f"{command[0]} is not installed (requirements-dev.txt)"
+    run = subprocess.run([program, *command[1:]], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]

@@ -109,6 +109,9 @@ class Bust(Game):
         v.deck = len(s.deck) if isinstance(s.deck, list) else s.deck
         return v
 
+    def redeal_unrevealed(self, s):
+        s.rng.shuffle(s.deck)  # the deck is face down: nobody has seen its order
+
     def determinize(self, v, rng):
         if not v.hidden:
             return self.clone(v)

@@ -145,6 +145,43 @@ def check_step(game, state, seed, step, rng, sample):
     return moves
 
 
+def _future(game, state, chooser_seed, limit):
+    """The states (without their RNG) over up to `limit` moves picked by a seeded chooser (the
+    k-th legal move, whatever the list): the same chooser on two states shows whether what
+    chance holds for them differs: a deck dealt again, or draws still to come."""
+    chooser, seen = Rng(chooser_seed), []
+    for _ in range(limit):
+        seen.append(canonical_json({**game.to_json(state), "rng": None}))
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        state = game.apply(state, moves[chooser.below(len(moves))])
+    return seen
+
+
+def check_entropy(game, state, seed, step, deep):
+    """mix_entropy (DESIGN.md §2a): deterministic, never changes its input, changes nothing
+    anyone can see now, and (checked where `deep`) different entropy gives a different future."""
+    text = _json_text(game, state)
+    bits = Rng(seed * 7 + step).next_u64()
+    mixed = game.mix_entropy(state, bits)
+    if _json_text(game, state) != text:
+        _fail(game, seed, step, "mix_entropy changed its input state")
+    if _json_text(game, game.mix_entropy(state, bits)) != _json_text(game, mixed):
+        _fail(game, seed, step, "the same state and entropy gave different states")
+    for p in [None, *range(len(game.scores(state)))]:
+        if _json_text(game, game.view(mixed, p)) != _json_text(game, game.view(state, p)):
+            _fail(game, seed, step, f"mix_entropy changed what seat {p} sees")
+    if [m.to_json() for m in game.legal_moves(mixed)] != [
+        m.to_json() for m in game.legal_moves(state)
+    ]:
+        _fail(game, seed, step, "mix_entropy changed the legal moves")
+    if deep and not game.is_over(state):
+        other = game.mix_entropy(state, bits ^ 0x9E3779B97F4A7C15)
+        if _future(game, mixed, seed, 400) == _future(game, other, seed, 400):
+            _fail(game, seed, step, "different entropy gave the same future")
+
+
 def check_end(game, state, seed, step):
     scores = game.scores(state)
     winners = game.winners(state)
@@ -177,6 +214,7 @@ def play_one(game, players, seed, options, sample=8):
     while True:
         moves = check_step(game, state, seed, step, rng, sample)
         check_end(game, state, seed, step)
+        check_entropy(game, state, seed, step, deep=step in (0, 10))
         if not moves:
             return log, state
         move = moves[rng.below(len(moves))]

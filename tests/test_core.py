@@ -12,8 +12,9 @@ import toygame
 
 from game import games
 from game.core import BadData, IllegalMove, Rng, conformance
+from game.core.links import decode_link, encode_link
 from game.core.match import Match
-from game.core.savefile import SaveError, decode_link, encode_link, load_text
+from game.core.savefile import SaveError, load_text
 
 games.register(toygame.GAME)
 TOY = toygame.GAME
@@ -164,7 +165,7 @@ def finished_save():
     "damage, expected",
     [
         (lambda s: json.dumps(s)[:40], "not valid JSON"),  # truncated file
-        (lambda s: json.dumps({**s, "game": "chess"}), "unknown game 'chess'"),
+        (lambda s: json.dumps({**s, "game": "chess"}), r"does not have \('chess'\)"),
         (lambda s: json.dumps({**s, "format": 7}), "unknown save format 7"),
         (lambda s: json.dumps({**s, "moves": s["moves"][:3] + [{"card": 99}]}), "move 4"),
         (lambda s: json.dumps({**s, "moves": s["moves"][:2] + [{"cards": 1}]}), "move 3"),

@@ -1,54 +1,79 @@
 """Play-by-link encoding (issue #3): "a URL-safe string, versioned, round-tripping every save;
 measure the longest of 100 random 4-player Thurn und Taxis games and keep it under 4,000
-characters". Links store each move as its index in `legal_moves`, so the golden links below pin
-that order: if one of them stops decoding to the same game, the link format must get a new
-version character (savefile.LINK_VERSION), or old links would open the wrong game."""
+characters". Links store each move as its index in `legal_moves`, so golden links pin that order:
+if one of them stops decoding to the same game, the link format must get a new version character
+(game.core.links.LINK_VERSION), or old links would open the wrong game.
+
+Version 1 links (the first release) must keep opening: tests/golden/links-v1.json holds three of
+them with the saves they held when they were made. Version 2 (issue #12) adds a match id and
+entropy events (DESIGN.md §2a)."""
+
+import json
+from pathlib import Path
 
 import pytest
 
 from game import games
 from game.core import Rng
+from game.core.links import decode_link
 from game.core.match import Match
-from game.core.savefile import decode_link
 
-GOLDEN = {
+V1 = json.loads((Path(__file__).parent / "golden" / "links-v1.json").read_text("utf-8"))
+
+GOLDEN_V2 = {
     "toscana": (
         2,
-        "1W8NYrZSuZKVUkl-cnJiXqKSjlKdkFV2tlJ2ZlwIUzijNTcwDCuaklqXmKFnllebkAFUk5qYC5QJyEitTi"
-        "xQMlWp1SFFvpFQbq6NUrGRVrZRfUJKZnwdmFmTmpBZDNNTqKBWAlQL5RkCVqalAk40MjMxqa8VlVEQNS41M"
-        "NM15ebhY3I0Y5VllxJlYuQA",
+        "2O81YrZSuZKVUkl-cnJiXqKSjlAnkpefnpKTm6YIEgSJ5SlbR1UrZmXkpQKmM0tzEPKBgTmpZao6SVV5pTg5QRWJ"
+        "uKlAuICexMrVIwVCpVocU9UZKtbE6SsVKVtVK-QUlmfl5YGZBZk5qMURDrY5SAVgpkG8EVJmaCjTZyMDIDChRCjSn"
+        "uKQoM7lEqVZCVlXMqMzYlEEp7kDVzID0RD8lVVY9AVdZhuCeLJ5bxWrHeWSljCRYWAUA",
     ),
     "carcassonne": (
         3,
-        "1lZBBa8JAEIWrlnrxEOilF6HMoSDsQaOkdH9F71LCsk50yWZWZpNCCPsP_VEdxaJXb8N73xvezGk8wB40WMP"
-        "WxBiIEBQQ6O0AtaOdWIeuMSSix1_0oKnzXgjToHjf3vTI7ytI6hE-f5BfQ_pREEEPEI6tC3QZbejYIQvWOo-x"
-        "rBjP5a9yWRlukIWsjI940xmNPUjIO7rHow3s6PyLfJlvxNihrf_rtI760rq2B71JCo6XWrJ6La0Q5QrJFCk9v"
-        "WWT6UsxxdEo-xx_zZ7V4uO1mE_-AA",
+        "2lZDBSsNAEIZrFMyhB4snBbWM4EEialoU9ikqHkXDspmkazezZXcjxJA38AX6Nt58B1_Bl3BSFL32Nvz_9w__zFfU"
+        "QgkClHRKem-JEBLQrJTW5EgXvcEKgXhoYaEpZ2teV5JYNPiCBgTVxjAhK2RvZmSDbnwNXbIJn27IT6B7TMCDaMEug7a"
+        "0HpWtnUbHWNAGfVY47M_5kbNCugodk4U0Hv90h1LNOWQ0_ce9sk5T_530Kp2ykaNa_NYJmppM6dCAmHYJLNe1ePWE"
+        "WyHyFZy5YaPmuA9OqwDd1sFoJ969jQfw9P66mpXyPBqdnO7fxYP7t-fhpz_7OD6K9w4vt6Nv",
     ),
     "thurn-und-taxis": (
         3,
-        "1lY9BCoMwEEUTRc9RZh2hVegip-i-FEl1WoNjFDXSIjlAb92pPYGb4TH_z__MJ1rhCRrmxo8u867OZvOyEyhw"
-        "oK8rtNbVLDe-M46XhAsSaOeJ2GE6ZO1C5o3j4QRB7fHnO_0FhJuCCfQK_TDb3m1oiMph7BfrKpxKnuRrhruxOPIH"
-        "D0MTKqixav-pQcGw5fF1wXGIXJ8f83MIUSxEkgqRCiliKYSUP0rkFw",
+        "2lU_LTQNBDI0nEC4UgXzgNCvBRuKwVUTiiCAadsxmiONdzScCVtsBDdABZXCjB6rBhApysZ7fe35P_jQjdthg3pQ"
+        "oVRFfZfcSEloMynY9e5LqT1RGsLkbcRvEq7QpOydKMu2JsZHCrA63I9VW7F4pXlzjZI_x10f6lzjdW0zYjNgPOfRygI"
+        "55PcR-H6SltNbJxSt4dIGifvDkOJFFT-32P3WyOBzy9HqpcURaX1_VNyoULUs5hjbjND8BWJwBzPDh6-1j1TnQ5RTAz"
+        "G7fn89_0uW3WcAcDJhf",
     ),
 }
 
 
 def golden_match(game_id, players):
-    """24 moves chosen by a fixed generator (seed 2026, chooser seed 7)."""
-    game, match, rng = games.get(game_id), Match(game_id, players=players, seed=2026), Rng(7)
-    for _ in range(24):
+    """24 moves chosen by a fixed generator (seed 2026, chooser seed 7), handed over twice."""
+    game, rng = games.get(game_id), Rng(7)
+    match = Match(game_id, players=players, seed=2026, match_id="golden-" + game_id[:4])
+    for k in range(24):
         moves = game.legal_moves(match.state)
         match.play(moves[rng.below(len(moves))])
+        if k in (7, 15):
+            match.hand_over(rng.next_u64())
     return match
 
 
-@pytest.mark.parametrize("game_id", sorted(GOLDEN))
-def test_golden_links_still_open_the_same_game(game_id):
-    players, link = GOLDEN[game_id]
+@pytest.mark.parametrize("game_id", sorted(V1))
+def test_version_1_links_still_open_the_game_they_held(game_id):
+    golden = V1[game_id]
+    save = decode_link(golden["link"])
+    assert save["game"] == golden["save"]["game"] and save["setup"] == golden["save"]["setup"]
+    assert save["moves"] == golden["save"]["moves"] and save["seats"] == golden["save"]["seats"]
+    assert "id" not in save  # the first links had no match id
+    Match.from_save(save)  # and it replays
+
+
+@pytest.mark.parametrize("game_id", sorted(GOLDEN_V2))
+def test_version_2_golden_links_open_the_same_game(game_id):
+    players, link = GOLDEN_V2[game_id]
     match = golden_match(game_id, players)
+    assert sum("entropy" in entry for entry in match.log) == 2
     assert decode_link(link) == match.to_save()
     assert match.to_link() == link
+    assert Match.from_link(link).state == match.state
 
 
 def test_longest_of_100_four_player_thurn_und_taxis_links_is_short():
@@ -60,10 +85,13 @@ def test_longest_of_100_four_player_thurn_und_taxis_links_is_short():
             players=4,
             seed=seed,
             seats=[{"name": f"Player {k}", "kind": "human"} for k in range(1, 5)],
+            match_id=f"longest-{seed}",
         )
         rng = Rng(seed)
         while not match.is_over():
             match.play(game.playout_move(match.state, rng))  # the CLI's random player
+            if len(match.log) % 12 == 0:
+                match.hand_over(rng.next_u64())  # link play: a hand-over every few turns
         link = match.to_link()
         assert decode_link(link) == match.to_save()
         longest = max(longest, len(link))

@@ -59,8 +59,9 @@ def cmd_replay(args):
         print(f"cannot read {args.save}: {e.strerror}", file=sys.stderr)
         return 2
     try:
-        game, setup, moves, _ = read_save(load_text(text))
-        final = replay(game, setup, moves)[-1]
+        parts = read_save(load_text(text))
+        game, moves = parts.game, [m for m in parts.entries if "entropy" not in m]
+        final = replay(game, parts.setup, parts.entries)[-1]
     except SaveError as e:
         print(f"{args.save}: {e}", file=sys.stderr)
         return 1

@@ -1,4 +1,9 @@
-"""A match: one game being played by named seats, with its move log, undo/redo and saves.
+"""A match: one game being played by named seats, with its log, undo/redo, saves and links.
+
+The log holds the moves and, between them, entropy events: 64 fresh random bits the browser
+folds into the state's generator when it hands the game over to another person (`hand_over`,
+DESIGN.md §2a), so that nobody who saw the game before can compute what chance brings after.
+`states[k]` is the position before log entry k, so `states[-1]` is the position now.
 
 Undo policies:
   "strict"  (default, fair against the computer): only moves of the player still to move, within
@@ -6,101 +11,144 @@ Undo policies:
             (`Game.undoable`).
   "free"    (friends on one device): any move may be taken back; undo steps back to the last
             decision of a human seat.
+Neither takes back anything before a hand-over: what was sent is sent.
 """
 
+from typing import Any
+
 from . import registry
-from .contract import BadData, IllegalMove
-from .savefile import SaveError, check_seats, decode_link, encode_link, make_save, read_save, replay
+from .contract import JSON, BadData, Game, IllegalMove
+from .links import decode_link, encode_link
+from .savefile import (
+    UNDO_POLICIES,
+    SaveError,
+    apply_entry,
+    check_match_id,
+    check_seats,
+    entropy_event,
+    is_entropy,
+    make_save,
+    read_save,
+    replay,
+)
 
-UNDO_POLICIES = ("strict", "free")
 
-
-def default_seats(players):
+def default_seats(players: int) -> list[dict[str, Any]]:
     return [{"name": f"Player {k + 1}", "kind": "human", "level": None} for k in range(players)]
 
 
 class Match:
-    def __init__(self, game_id, players=2, seed=0, options=None, seats=None, undo="strict"):
-        self.game = registry.get(game_id)
+    def __init__(
+        self,
+        game_id: str,
+        players: int = 2,
+        seed: int = 0,
+        options: dict | None = None,
+        seats: list[dict] | None = None,
+        undo: str = "strict",
+        match_id: str | None = None,
+    ) -> None:
+        self.game: Game = registry.get(game_id)
         players, seed, options = self.game.check_setup(players, seed, options)
         if undo not in UNDO_POLICIES:
             raise BadData(f"unknown undo policy {undo!r}")
-        self.setup = {"players": players, "seed": seed, "options": options}
+        self.id = check_match_id(match_id)
+        self.setup: dict[str, JSON] = {"players": players, "seed": seed, "options": options}
         self.seats = check_seats(seats, players) if seats is not None else default_seats(players)
         self.undo_policy = undo
-        self.moves = []  # JSON of each move played
-        self.states = [self.game.new(**self.setup)]
-        self.redo_stack = []  # JSON of undone moves, most recent last
+        self.log: list[JSON] = []  # moves (their JSON) and entropy events, in order
+        self.states: list[Any] = [self.game.new(**self.setup)]
+        self.redo_stack: list[JSON] = []  # undone log entries, most recent last
 
     # ---- the position -------------------------------------------------------------------------
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.states[-1]
 
-    def current_player(self):
+    @property
+    def moves(self) -> list[JSON]:
+        """The moves played so far (the log without its entropy events)."""
+        return [entry for entry in self.log if not is_entropy(entry)]
+
+    def current_player(self) -> int | None:
         return self.game.current_player(self.state)
 
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.game.is_over(self.state)
 
-    def _mover(self, k):
-        """The seat that made move k (0-based)."""
+    def mover(self, k: int) -> int | None:
+        """The seat that made log entry k (None for an entropy event)."""
+        if is_entropy(self.log[k]):
+            return None
         return self.game.current_player(self.states[k])
 
     # ---- playing ------------------------------------------------------------------------------
-    def play(self, move):
+    def play(self, move: Any) -> Any:
         """Apply a move (value or JSON). IllegalMove leaves the match exactly as it was."""
         after = self.game.apply(self.state, move)  # raises before anything here changes
         if isinstance(move, dict):
             move = self.game.parse_move(move)
-        self.moves.append(move.to_json())
+        self.log.append(move.to_json())
         self.states.append(after)
         self.redo_stack.clear()
         return after
 
-    def _undo_count(self):
-        """How many moves one undo takes back (0: none allowed)."""
-        if not self.moves:
+    def hand_over(self, bits: int) -> bool:
+        """Mix 64 fresh random `bits` into the game before it goes to another person (a link).
+        Once per hand-over: False (nothing done) when the log already ends with one or the game
+        is over."""
+        if self.is_over() or (self.log and is_entropy(self.log[-1])):
+            return False
+        self.states.append(self.game.mix_entropy(self.state, bits))
+        self.log.append(entropy_event(bits))
+        self.redo_stack.clear()
+        return True
+
+    def _undo_count(self) -> int:
+        """How many log entries one undo takes back (0: none allowed)."""
+        if not self.log or is_entropy(self.log[-1]):
             return 0
-        seats = self.seats
         if self.undo_policy == "free":
-            for k in range(len(self.moves) - 1, -1, -1):
-                if seats[self._mover(k)]["kind"] == "human":
-                    return len(self.moves) - k
+            for k in range(len(self.log) - 1, -1, -1):
+                if is_entropy(self.log[k]):
+                    return 0  # never back across a hand-over
+                if self._by_a_person(k):
+                    return len(self.log) - k
             return 0
-        k = len(self.moves) - 1
-        mover = self._mover(k)
+        k = len(self.log) - 1
         if (
-            mover != self.current_player()
-            or seats[mover]["kind"] != "human"
+            self.mover(k) != self.current_player()
+            or not self._by_a_person(k)
             or not self.game.undoable(self.states[k], self.states[k + 1])
         ):
             return 0
         return 1
 
-    def can_undo(self):
+    def _by_a_person(self, k: int) -> bool:
+        mover = self.mover(k)
+        return mover is not None and self.seats[mover]["kind"] == "human"
+
+    def can_undo(self) -> bool:
         return self._undo_count() > 0
 
-    def undo(self):
+    def undo(self) -> int:
         """Take back moves as the policy allows; returns how many (0 when not allowed)."""
         count = self._undo_count()
         for _ in range(count):
-            self.redo_stack.append(self.moves.pop())
+            self.redo_stack.append(self.log.pop())
             self.states.pop()
         return count
 
-    def can_redo(self):
+    def can_redo(self) -> bool:
         return bool(self.redo_stack)
 
-    def redo(self):
+    def redo(self) -> int:
         """Replay the most recently undone move (and any computer moves undone with it)."""
-        if not self.redo_stack:
-            return 0
         count = 0
         while self.redo_stack:
-            move = self.redo_stack.pop()
-            self.moves.append(move)
-            self.states.append(self.game.apply(self.state, move))
+            entry = self.redo_stack.pop()
+            self.log.append(entry)
+            self.states.append(apply_entry(self.game, self.state, entry))
             count += 1
             player = self.current_player()
             if player is None or self.seats[player]["kind"] == "human":
@@ -108,27 +156,33 @@ class Match:
         return count
 
     # ---- saves and links ------------------------------------------------------------------------
-    def to_save(self):
-        return make_save(self.game.id, self.setup, self.moves, self.seats)
+    def to_save(self) -> dict[str, JSON]:
+        return make_save(self.game.id, self.setup, self.log, self.seats, self.id, self.undo_policy)
 
     @classmethod
-    def from_save(cls, obj, undo="strict"):
-        """A new match from a save object; SaveError (with .step) if it cannot be replayed."""
-        game, setup, moves, seats = read_save(obj)
-        states = replay(game, setup, moves)
+    def from_save(cls, obj: Any, undo: str | None = None) -> "Match":
+        """A new match from a save object; SaveError (with .step) if it cannot be replayed. The
+        undo policy is the save's own, else `undo`, else strict."""
+        parts = read_save(obj)
+        states = replay(parts.game, parts.setup, parts.entries)
         match = cls.__new__(cls)
-        match.game, match.setup, match.undo_policy = game, setup, undo
-        match.seats = seats if seats is not None else default_seats(setup["players"])
-        match.moves = [game.parse_move(m).to_json() for m in moves]
+        match.game, match.setup, match.id = parts.game, parts.setup, parts.match_id
+        match.undo_policy = parts.undo or undo or "strict"
+        players = parts.setup["players"]
+        match.seats = parts.seats if parts.seats is not None else default_seats(players)
+        match.log = [
+            dict(entry) if is_entropy(entry) else parts.game.parse_move(entry).to_json()
+            for entry in parts.entries
+        ]
         match.states = states
         match.redo_stack = []
         return match
 
-    def to_link(self):
+    def to_link(self) -> str:
         return encode_link(self.to_save())
 
     @classmethod
-    def from_link(cls, text, undo="strict"):
+    def from_link(cls, text: str, undo: str | None = None) -> "Match":
         return cls.from_save(decode_link(text), undo)
 
 

@@ -8,8 +8,9 @@ import json
 from game import games
 from game.core import BadData, IllegalMove
 from game.core.ai import Search
+from game.core.links import decode_link
 from game.core.match import Match
-from game.core.savefile import SaveError, decode_link, load_text
+from game.core.savefile import SaveError, is_entropy, load_text
 
 AUTOSAVE_FORMAT = 1
 
@@ -103,7 +104,7 @@ class Table:
         seat = self.to_move()
         level = self.match.seats[seat].get("level") or "medium"
         seed = (
-            self.match.setup["seed"] * 1009 + len(self.match.moves) * 31 + seed_extra
+            self.match.setup["seed"] * 1009 + len(self.match.log) * 31 + seed_extra
         ) & 0x7FFFFFFF
         return Search(self.game, self.state, seat, level, seed)
 
@@ -138,16 +139,20 @@ class Table:
         match = self.match
         kept = self._lines if self._lines_for == (match, self.tr) else []
         lines = []
-        for k in range(len(match.moves)):
-            if k < len(kept) and kept[k][0] is match.states[k]:
-                lines.append(kept[k])
+        number = 0
+        for k, entry in enumerate(match.log):
+            if is_entropy(entry):
+                continue  # a hand-over changes nothing anyone sees
+            number += 1
+            if len(lines) < len(kept) and kept[len(lines)][0] is match.states[k]:
+                lines.append(kept[len(lines)])
                 continue
-            key, params = self.game.describe_move(match.states[k], match.moves[k])
+            key, params = self.game.describe_move(match.states[k], entry)
             seat = self.game.current_player(match.states[k])
             text = self.text(key, params)
             if detail is not None:
-                text += detail(match.states[k], match.moves[k], match.states[k + 1])
-            lines.append((match.states[k], (k + 1, seat, text)))
+                text += detail(match.states[k], entry, match.states[k + 1])
+            lines.append((match.states[k], (number, seat, text)))
         self._lines, self._lines_for = lines, (match, self.tr)
         return [line for _, line in lines]
 

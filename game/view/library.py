@@ -1,0 +1,327 @@
+"""The player's games on this device ("Your games"): one slot per match, an index the picker reads,
+and the decisions around them. Pure Python over a small key-value store, so it is tested in
+CPython; the browser shell hands it localStorage (game/ui), the picker (assets/boot.js) reads the
+index without Python.
+
+Keys (all text, JSON inside):
+    bgt.games            the index: {"v": 1, "games": [summary...]}, most recently played first
+    bgt.game.<id>        one match: {"v": 1, "link": <a version-2 link: the whole match>,
+                         "ui": {...}, "summary": {...}}
+    bgt.prefs.<game>     the new-game form's last choices: {"hints": bool, "seats": [...]}
+    bgt.backup.<n>       damaged data moved aside: {"key", "why", "text", "at"}
+    (bgt.<game>.autosave and bgt.<game>.prefs of the first version are moved into these once)
+
+A summary: {"id", "game", "names", "kinds", "to_move" (seat or null), "moves", "over", "winners",
+"played" (ms since 1970), "mode": "ai" | "device" | "link"}.
+
+Nothing here overwrites another match: every match has its own id; a link of a known match that
+goes back or another way is a question for the player (`compare`). Only finished matches are
+pruned automatically, oldest first, when the store is full or holds more than KEEP_FINISHED.
+"""
+
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from game.core.contract import BadData
+from game.core.jsontext import JSONTextError, load_json
+from game.core.links import decode_link
+from game.core.match import Match
+from game.core.savefile import SaveError, check_match_id, check_seats, is_entropy
+
+INDEX_KEY = "bgt.games"
+PREFS_PREFIX = "bgt.prefs."
+SLOT_PREFIX = "bgt.game."
+BACKUP_PREFIX = "bgt.backup."
+KEEP_FINISHED = 40  # finished matches kept (games in progress are never pruned)
+MODES = ("ai", "device", "link")
+
+
+class StoreFull(Exception):
+    """The store refused a write (quota reached, or storage switched off)."""
+
+
+class Store(Protocol):
+    """What the library needs of localStorage."""
+
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, text: str) -> None: ...  # raises StoreFull when refused
+    def remove(self, key: str) -> None: ...
+    def all_keys(self) -> list[str]: ...
+
+
+class MemoryStore:
+    """A Store in a dict, with an optional size limit (tests; pages where storage is off)."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.data: dict[str, str] = {}
+        self.limit = limit
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, text: str) -> None:
+        if self.limit is not None:
+            used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+            if used + len(key) + len(text) > self.limit:
+                raise StoreFull(key)
+        self.data[key] = text
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def all_keys(self) -> list[str]:
+        return list(self.data)
+
+
+def mode_of(match: Match, from_link: bool = False) -> str:
+    """How a match is played: by link (opened from or sent as a link), against the computer, or
+    by people at one device."""
+    if from_link or any(is_entropy(entry) for entry in match.log):
+        return "link"
+    if any(seat["kind"] == "ai" for seat in match.seats):
+        return "ai"
+    return "device"
+
+
+def summarise(match: Match, played: int, mode: str) -> dict[str, Any]:
+    return {
+        "id": match.id,
+        "game": match.game.id,
+        "names": [seat["name"] for seat in match.seats],
+        "kinds": [seat["kind"] for seat in match.seats],
+        "to_move": match.current_player(),
+        "moves": len(match.moves),
+        "over": match.is_over(),
+        "winners": match.game.winners(match.state),
+        "played": played,
+        "mode": mode,
+    }
+
+
+def compare(stored: list[Any], arriving: list[Any]) -> str:
+    """How an arriving log relates to the stored log of the same match: "same", "extends"
+    (the stored one continued: take it), "older" (a link from before the stored position) or
+    "diverges" (another way from a common start): the last two are the player's to decide."""
+    if arriving == stored:
+        return "same"
+    if arriving[: len(stored)] == stored:
+        return "extends"
+    if stored[: len(arriving)] == arriving:
+        return "older"
+    return "diverges"
+
+
+class Library:
+    def __init__(self, store: Store, now: Callable[[], int]) -> None:
+        self.store = store
+        self.now = now
+        self.problems: list[str] = []  # backup keys of damaged data found (the page says so once)
+
+    # ---- reading ------------------------------------------------------------------------------
+    def _read(self, key: str) -> Any:
+        """The JSON value at `key`, None when absent; damaged text is moved to a backup."""
+        text = self.store.get(key)
+        if text is None:
+            return None
+        try:
+            return load_json(text)
+        except JSONTextError as e:
+            self.backup(key, text, str(e))
+            return None
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """Every match kept here, most recently played first. A damaged index is rebuilt from
+        the slots (each slot keeps its own summary)."""
+        index = self._read(INDEX_KEY)
+        listed = index.get("games") if isinstance(index, dict) else None
+        if not isinstance(listed, list) or not all(_is_summary(s) for s in listed):
+            if index is not None:
+                self.backup(INDEX_KEY, self.store.get(INDEX_KEY) or "", "not a list of games")
+            listed = self._rebuild()
+        present = {
+            key[len(SLOT_PREFIX) :] for key in self.store.all_keys() if key.startswith(SLOT_PREFIX)
+        }
+        return sorted((s for s in listed if s["id"] in present), key=lambda s: -s["played"])
+
+    def _rebuild(self) -> list[dict[str, Any]]:
+        found = []
+        for key in sorted(self.store.all_keys()):
+            if key.startswith(SLOT_PREFIX):
+                slot = self._read(key)
+                if isinstance(slot, dict) and _is_summary(slot.get("summary")):
+                    found.append(slot["summary"])
+        self._write_index(found)
+        return found
+
+    def load(self, match_id: str) -> tuple[Match, dict[str, Any], str]:
+        """(match, ui state, mode) of a stored match. A damaged slot is moved to a backup and
+        SaveError is raised (the caller tells the player; nothing else is touched)."""
+        key = SLOT_PREFIX + match_id
+        slot = self._read(key)
+        if slot is None:
+            raise SaveError("this game is no longer stored here", key="library.gone")
+        try:
+            if not isinstance(slot, dict) or slot.get("v") != 1:
+                raise SaveError("the stored game is from another version", key="load.damaged")
+            match = Match.from_save(decode_link(slot.get("link")))
+            if match.id != match_id:
+                raise SaveError("the stored game has another id", key="load.damaged")
+            ui = slot.get("ui") if isinstance(slot.get("ui"), dict) else {}
+            summary = slot.get("summary")
+            mode = summary.get("mode") if isinstance(summary, dict) else None
+            return match, ui, mode if mode in MODES else mode_of(match)
+        except SaveError as e:
+            self.backup(key, self.store.get(key) or "", str(e))
+            self._drop_from_index(match_id)
+            raise
+
+    def find(self, match_id: str | None) -> dict[str, Any] | None:
+        return next((s for s in self.summaries() if s["id"] == match_id), None)
+
+    # ---- writing ------------------------------------------------------------------------------
+    def save(self, match: Match, ui: dict[str, Any], mode: str) -> bool:
+        """Keep `match` in its slot (it must have an id). False when the store refused even after
+        pruning finished matches: the caller keeps playing in memory and says so."""
+        if match.id is None:
+            raise BadData("a match needs an id to be kept")
+        summary = summarise(match, self.now(), mode)
+        slot = json.dumps(
+            {"v": 1, "link": match.to_link(), "ui": ui, "summary": summary}, ensure_ascii=False
+        )
+        listed = [s for s in self.summaries() if s["id"] != match.id]
+        for attempt in range(2):
+            try:
+                self.store.set(SLOT_PREFIX + match.id, slot)
+                self._write_index([summary, *listed])
+                return True
+            except StoreFull:
+                if attempt or not self.prune(room=True):
+                    return False
+                listed = [s for s in self.summaries() if s["id"] != match.id]
+        return False
+
+    def _write_index(self, summaries: list[dict[str, Any]]) -> None:
+        text = json.dumps({"v": 1, "games": summaries}, ensure_ascii=False)
+        self.store.set(INDEX_KEY, text)
+
+    def _drop_from_index(self, match_id: str) -> None:
+        index = self._read(INDEX_KEY)
+        listed = index.get("games") if isinstance(index, dict) else None
+        if isinstance(listed, list):
+            kept = [s for s in listed if not (isinstance(s, dict) and s.get("id") == match_id)]
+            with contextlib.suppress(StoreFull):  # the index is a cache: summaries() drops gaps
+                self._write_index(kept)
+
+    def delete(self, match_id: str) -> str | None:
+        """Remove a match; returns its slot text so that the page can offer to bring it back."""
+        key = SLOT_PREFIX + match_id
+        text = self.store.get(key)
+        self.store.remove(key)
+        self._drop_from_index(match_id)
+        return text
+
+    def undelete(self, match_id: str, text: str) -> bool:
+        """Put back a match `delete` removed (its slot text)."""
+        check_match_id(match_id)
+        try:
+            self.store.set(SLOT_PREFIX + match_id, text)
+            slot = load_json(text)
+            self._write_index([slot["summary"], *self.summaries()])
+        except (StoreFull, JSONTextError, KeyError, TypeError):
+            return False
+        return True
+
+    def prune(self, room: bool = False) -> bool:
+        """Remove finished matches beyond KEEP_FINISHED, oldest first (with `room`: at least the
+        oldest finished one, to make room). True when anything was removed."""
+        finished = [s for s in self.summaries() if s["over"]]
+        keep = min(KEEP_FINISHED, len(finished) - 1) if room else KEEP_FINISHED
+        doomed = finished[max(keep, 0) :]
+        for summary in doomed:
+            self.store.remove(SLOT_PREFIX + summary["id"])
+        if doomed:
+            gone = {s["id"] for s in doomed}
+            with contextlib.suppress(StoreFull):
+                self._write_index([s for s in self.summaries() if s["id"] not in gone])
+        return bool(doomed)
+
+    # ---- preferences and the first version's keys --------------------------------------------
+    def prefs(self, game_id: str) -> dict[str, Any]:
+        """The new-game form's last choices for a game, checked; damaged ones go to a backup."""
+        key = PREFS_PREFIX + game_id
+        value = self._read(key)
+        if value is None:
+            return {}
+        try:
+            if not isinstance(value, dict):
+                raise SaveError("preferences are not an object")
+            hints, seats = value.get("hints", True), value.get("seats")
+            if not isinstance(hints, bool):
+                raise SaveError("the hints preference is not true or false")
+            if seats is not None:
+                seats = check_seats(seats, len(seats) if isinstance(seats, list) else -1)
+            return {"hints": hints, "seats": seats}
+        except SaveError as e:
+            self.backup(key, self.store.get(key) or "", str(e))
+            return {}
+
+    def set_prefs(self, game_id: str, prefs: dict[str, Any]) -> bool:
+        try:
+            self.store.set(PREFS_PREFIX + game_id, json.dumps(prefs, ensure_ascii=False))
+        except StoreFull:
+            return False
+        return True
+
+    def migrate(self, game_ids: list[str], new_id: Callable[[], str]) -> None:
+        """Move the first version's per-game autosave and preferences into this layout (once;
+        damaged ones go to a backup, like any damaged data)."""
+        for game_id in game_ids:
+            old_prefs = f"bgt.{game_id}.prefs"
+            text = self.store.get(old_prefs)
+            if text is not None:
+                self.store.remove(old_prefs)
+                with contextlib.suppress(StoreFull):
+                    self.store.set(PREFS_PREFIX + game_id, text)
+            old = f"bgt.{game_id}.autosave"
+            text = self.store.get(old)
+            if text is None:
+                continue
+            try:
+                saved = load_json(text)
+                if not isinstance(saved, dict) or saved.get("format") != 1:
+                    raise SaveError("not an autosave of the first version")
+                save = saved.get("save")
+                if not isinstance(save, dict) or save.get("game") != game_id:
+                    raise SaveError("the autosave holds another game")
+                match = Match.from_save({**save, "id": new_id()})
+                ui = saved.get("ui") if isinstance(saved.get("ui"), dict) else {}
+                if self.save(match, ui, mode_of(match)):
+                    self.store.remove(old)
+            except (JSONTextError, SaveError) as e:
+                self.backup(old, text, str(e))
+
+    def backup(self, key: str, text: str, why: str) -> str:
+        """Move damaged data aside under a backup key (kept for a bug report) and remember it."""
+        backup_key = f"{BACKUP_PREFIX}{self.now()}.{len(self.problems)}"
+        record = json.dumps({"key": key, "why": why, "text": text[:200_000], "at": self.now()})
+        try:
+            self.store.set(backup_key, record)
+        except StoreFull:
+            backup_key = ""  # no room even for the backup: the damaged text is lost, not the rest
+        self.store.remove(key)
+        self.problems.append(backup_key)
+        return backup_key
+
+
+def _is_summary(value: Any) -> bool:
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("id"), str)
+        and isinstance(value.get("game"), str)
+        and isinstance(value.get("played"), int)
+        and isinstance(value.get("over"), bool)
+        and isinstance(value.get("names"), list)
+        and value.get("mode") in MODES
+    )

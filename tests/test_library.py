@@ -1,0 +1,192 @@
+"""Your games on this device (issue #12): every match in its own slot, nothing overwrites another
+game, damaged data is moved aside and never blocks, only finished games are pruned."""
+
+import json
+
+import pytest
+import toygame
+
+from game import games
+from game.core import Rng
+from game.core.match import Match
+from game.core.savefile import SaveError
+from game.view.library import (
+    INDEX_KEY,
+    KEEP_FINISHED,
+    PREFS_PREFIX,
+    SLOT_PREFIX,
+    Library,
+    MemoryStore,
+    compare,
+    mode_of,
+)
+
+games.register(toygame.GAME)
+PEOPLE = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "human"}]
+
+
+class Clock:
+    def __init__(self):
+        self.t = 1_700_000_000_000
+
+    def __call__(self):
+        self.t += 1000
+        return self.t
+
+
+def library(limit=None):
+    return Library(MemoryStore(limit), Clock())
+
+
+def match(seed, moves=3, seats=PEOPLE, game_id="bust", match_id=None):
+    m = Match(
+        game_id, players=len(seats), seed=seed, seats=seats, match_id=match_id or f"m{seed:05d}"
+    )
+    rng = Rng(seed)
+    for _ in range(moves):
+        if m.is_over():
+            break
+        m.play(rng.choice(m.game.legal_moves(m.state)))
+    return m
+
+
+def finish(m):
+    rng = Rng(1)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal_moves(m.state)))
+    return m
+
+
+def test_every_match_has_its_own_slot_and_the_newest_comes_first():
+    lib = library()
+    one, two = match(1), match(2, seats=[PEOPLE[0], {"name": "Bot", "kind": "ai", "level": "hard"}])
+    assert lib.save(one, {}, mode_of(one)) and lib.save(two, {"summary": 2}, mode_of(two))
+    listed = lib.summaries()
+    assert [s["id"] for s in listed] == [two.id, one.id]
+    assert listed[0]["mode"] == "ai" and listed[1]["mode"] == "device"
+    assert listed[1]["names"] == ["Ann", "Ben"] and listed[1]["moves"] == len(one.moves)
+    loaded, ui, mode = lib.load(two.id)
+    assert loaded.state == two.state and ui == {"summary": 2} and mode == "ai"
+
+
+def test_a_handed_over_match_is_a_link_game():
+    m = match(3)
+    m.hand_over(99)
+    assert mode_of(m) == "link" and mode_of(match(4), from_link=True) == "link"
+
+
+def test_comparing_a_link_with_the_stored_match():
+    # Issue #12: "a link of a known game that extends the stored one updates it; one that is
+    # older or goes another way asks (keep mine / open it as a copy)"
+    stored = match(5, moves=4).log
+    assert compare(stored, list(stored)) == "same"
+    assert compare(stored, match(5, moves=6).log) == "extends"
+    assert compare(stored, stored[:2]) == "older"
+    other = [*stored[:2], {"card": 99}]  # another third move
+    assert compare(stored, other) == "diverges"
+
+
+def test_fifty_games_fit_in_a_small_store_and_only_finished_ones_are_pruned():
+    # "At least 50 games fit (store moves compactly, as links do); only finished games are
+    # pruned automatically, oldest first."
+    lib = library(limit=200_000)  # far below a browser's ~5 MB
+    running = [match(seed, moves=2) for seed in range(1, 51)]
+    for m in running:
+        assert lib.save(m, {}, "device")
+    finished = [finish(match(seed, moves=0)) for seed in range(100, 100 + KEEP_FINISHED + 5)]
+    for m in finished:
+        assert lib.save(m, {}, "device")
+    assert lib.prune()
+    listed = lib.summaries()
+    assert {m.id for m in running} <= {s["id"] for s in listed}  # games in progress all stay
+    kept_finished = [s for s in listed if s["over"]]
+    assert len(kept_finished) == KEEP_FINISHED
+    assert finished[0].id not in {s["id"] for s in listed}  # the oldest finished went first
+
+
+def test_a_full_store_prunes_a_finished_game_to_make_room_and_says_when_it_cannot():
+    lib = library(limit=6000)
+    old = finish(match(7, moves=0))
+    assert lib.save(old, {}, "device")
+    m = match(8)
+    saved = [lib.save(match(20 + k), {}, "device") for k in range(12)]
+    assert not all(saved)  # the store filled up: save says so instead of pretending
+    assert old.id not in {s["id"] for s in lib.summaries()}  # the finished game made room first
+    assert all(not s["over"] for s in lib.summaries())
+    lib.store.limit = None  # space freed: saving works again, nothing was lost meanwhile
+    assert lib.save(m, {}, "device") and lib.load(m.id)[0].state == m.state
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "not json {",
+        '{"v": 1, "link": "2AAAA", "ui": {}}',  # truncated link
+        json.dumps({"v": 1, "link": 5}),
+        json.dumps([1, 2]),
+    ],
+)
+def test_a_damaged_slot_goes_to_a_backup_and_the_others_stay(damage):
+    # Issue #12: "A damaged autosave or preference is moved to a backup key, the player is told
+    # in one line ..., and everything else works."
+    lib = library()
+    good, bad = match(1), match(2)
+    lib.save(good, {}, "device")
+    lib.save(bad, {}, "device")
+    lib.store.set(SLOT_PREFIX + bad.id, damage)
+    with pytest.raises(SaveError):
+        lib.load(bad.id)
+    assert [s["id"] for s in lib.summaries()] == [good.id]
+    backup = lib.store.get(lib.problems[0])
+    assert (
+        json.loads(backup)["text"] == damage and json.loads(backup)["key"] == SLOT_PREFIX + bad.id
+    )
+    assert lib.load(good.id)[0].state == good.state
+
+
+def test_a_damaged_index_is_rebuilt_from_the_slots():
+    lib = library()
+    for seed in (1, 2, 3):
+        lib.save(match(seed), {}, "device")
+    lib.store.set(INDEX_KEY, '{"v": 1, "games": [1, 2]}')
+    assert {s["id"] for s in lib.summaries()} == {match(s).id for s in (1, 2, 3)}
+    assert lib.problems  # and the player is told once
+
+
+@pytest.mark.parametrize(
+    "prefs",
+    ["[1,2]", '{"hints": "yes"}', '{"seats": [{"name": 5, "kind": "human"}]}', "{{{", "null"],
+)
+def test_damaged_preferences_never_block_a_new_game(prefs):
+    lib = library()
+    lib.store.set(PREFS_PREFIX + "toscana", prefs)
+    assert lib.prefs("toscana") == {}
+    if prefs != "null":
+        assert lib.problems and lib.store.get(PREFS_PREFIX + "toscana") is None
+
+
+def test_the_first_versions_autosave_moves_into_a_slot_and_a_damaged_one_into_a_backup():
+    lib = library()
+    m = Match("toscana", players=2, seed=4)
+    m.play(m.game.legal_moves(m.state)[0])
+    old_save = {**m.to_save(), "format": 1}
+    del old_save["undo"]
+    lib.store.set("bgt.toscana.autosave", json.dumps({"format": 1, "save": old_save, "ui": {}}))
+    lib.store.set("bgt.carcassonne.autosave", '{"format": 1, "save": {"game": "carcassonne"')
+    lib.store.set("bgt.toscana.prefs", '{"hints": false}')
+    lib.migrate(["toscana", "carcassonne"], new_id=lambda: "fresh-id-1")
+    [summary] = lib.summaries()
+    assert summary["id"] == "fresh-id-1" and summary["game"] == "toscana"
+    assert lib.load("fresh-id-1")[0].state == m.state
+    assert lib.store.get("bgt.toscana.autosave") is None
+    assert lib.store.get("bgt.carcassonne.autosave") is None and len(lib.problems) == 1
+    assert lib.prefs("toscana") == {"hints": False, "seats": None}
+
+
+def test_delete_can_be_taken_back():
+    lib = library()
+    m = match(6)
+    lib.save(m, {}, "device")
+    text = lib.delete(m.id)
+    assert lib.summaries() == []
+    assert lib.undelete(m.id, text) and lib.load(m.id)[0].state == m.state

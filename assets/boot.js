@@ -69,9 +69,22 @@ for (const el of [...document.querySelectorAll("[data-i18n]"), ...$("i18n-en").c
   fallback.set(el.dataset.i18n, el.textContent);
 }
 
+// CLDR cardinal plural categories of the languages we have (game/view/i18n.py says the same)
+function pluralCategory(lang, n) {
+  const whole = Number.isInteger(n);
+  if (lang === "cs" || lang === "sk") {
+    if (!whole) return "many";
+    return n === 1 ? "one" : n >= 2 && n <= 4 ? "few" : "other";
+  }
+  return whole && n === 1 ? "one" : "other";
+}
+
 function t(key, vars = {}) {
   const table = state.table;
-  const text = (table && (table[state.lang]?.[key] ?? table.en?.[key])) ?? fallback.get(key) ?? key;
+  let lang = state.lang;
+  let text = table && table[lang]?.[key];
+  if (text == null) { lang = "en"; text = (table && table.en?.[key]) ?? fallback.get(key) ?? key; }
+  if (typeof text === "object") text = text[pluralCategory(lang, vars[text.count || "n"])] ?? text.other ?? key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
 }
 

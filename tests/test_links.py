@@ -60,7 +60,12 @@ def golden_match(game_id, players):
 def test_version_1_links_still_open_the_game_they_held(game_id):
     golden = V1[game_id]
     save = decode_link(golden["link"])
-    assert save["game"] == golden["save"]["game"] and save["setup"] == golden["save"]["setup"]
+    game, setup = games.get(game_id), golden["save"]["setup"]
+    assert save["game"] == golden["save"]["game"]
+    # options added since then appear with their defaults; everything else is as it was
+    assert {**save["setup"], "options": {}} == {**setup, "options": {}}
+    for name, value in save["setup"]["options"].items():
+        assert value == setup["options"].get(name, game.options[name].default), name
     assert save["moves"] == golden["save"]["moves"] and save["seats"] == golden["save"]["seats"]
     assert "id" not in save  # the first links had no match id
     Match.from_save(save)  # and it replays

@@ -14,8 +14,8 @@ import pytest
 
 from game import games
 from game.carcassonne import queries
+from game.carcassonne.data import BASE_TILES, LETTER_TILES, TILE_TYPES
 from game.carcassonne.tables import DISTINCT_ROTS, TYPE_IDS
-from game.carcassonne.tiles import BASE_TILES, LETTER_TILES, TILE_TYPES
 from game.core import BadData, IllegalMove, Rng, conformance
 from game.core.match import Match
 
@@ -597,6 +597,21 @@ def test_view_hides_the_deck_order_but_not_its_composition():
     assert GAME.to_json(full)["deck"] != GAME.to_json(state)["deck"]
     with pytest.raises(IllegalMove, match="hidden"):
         GAME.apply(view, GAME.legal_moves(view)[0])
+
+
+def test_entropy_deals_the_stack_again_but_keeps_a_scenario_deck():
+    # DESIGN §2a: mix_entropy deals again what chance decided but nobody has seen (the
+    # face-down stack; the drawn tile is public); a deck fixed by the set-up (a scenario) stays
+    state = GAME.new(players=2, seed=8, options={"courier": "letter_tiles"})
+    mixed = GAME.mix_entropy(state, 0x1234)
+    before, after = GAME.to_json(state), GAME.to_json(mixed)
+    assert after["deck"] != before["deck"] and sorted(after["deck"]) == sorted(before["deck"])
+    assert after["current"] == before["current"] and GAME.view(mixed, 0) == GAME.view(state, 0)
+    fixed = scenario(["U", "E", "V", "K", "L", "J", "W", "B", "A", "D"], mv(1, 0, 1, "r1"))
+    again = GAME.from_json(json.loads(json.dumps(GAME.to_json(fixed))))
+    for kept in (fixed, again):
+        deck = GAME.to_json(GAME.mix_entropy(kept, 0x1234))["deck"]
+        assert deck == ["V", "K", "L", "J", "W", "B", "A", "D"]
 
 
 def test_json_round_trip_keeps_the_turn_log():

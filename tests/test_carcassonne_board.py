@@ -1,20 +1,21 @@
 """The Carcassonne board's interaction, drawing and summaries, in CPython (the board brief:
 "Make Carcassonne + The Courier playable in the browser", and DESIGN.md §4 Browser layer).
 
-The board is game/carcassonne/controller.py (board.py there is the engine's board). Rules
-references are to ../shared/rules/carcassonne-rules.md ("note §...").
+The board is game/carcassonne/controller.py (with controller_panel.py; the tile pictures are
+draw_tiles.py's). Rules references are to ../shared/rules/carcassonne-rules.md ("note §...").
 """
 
 import random
 import re
 
+import make_carcassonne_art
 import pytest
 
-from game.carcassonne import draw, queries
+from game.carcassonne import draw, draw_tiles, queries
 from game.carcassonne.controller import Board, viewbox_of
+from game.carcassonne.data import TILE_TYPES
 from game.carcassonne.rules import GAME, Place
 from game.carcassonne.tables import DISTINCT_ROTS, TYPE_INDEX
-from game.carcassonne.tiles import TILE_TYPES
 from game.view.i18n import Translator, load_table
 from game.view.markup import esc
 from game.view.table import Table
@@ -294,17 +295,18 @@ def test_every_tile_type_is_drawn_from_its_data():
     defs = draw.defs()
     for t in TILE_TYPES:
         assert f'id="car-t-{t.id}"' in defs
-        art = draw.art(t.id)
-        comp, fields, _ = art.raster()
+        art = draw_tiles.art(t.id)
+        comp, fields, _ = make_carcassonne_art.raster(art)
         regions = [fields[f.id] for f in t.features if f.kind == "field"]
         assert -1 not in regions and len(set(regions)) == len(regions), t.id
         for f in t.features:
             if f.kind == "field":
                 for half in f.half_edges:
-                    seen = {comp[k] for k in draw.half_edge_cells(half, art.GRID) if comp[k] >= 0}
+                    cells = make_carcassonne_art.half_edge_cells(half, draw_tiles.GRID)
+                    seen = {comp[k] for k in cells if comp[k] >= 0}
                     assert seen == {fields[f.id]}, (t.id, f.id, half)
             for rot in range(4):
-                x, y = draw.spot(t.id, rot, f.id)
+                x, y = draw_tiles.spot(t.id, rot, f.id)
                 assert 3 <= x <= 97 and 3 <= y <= 97, (t.id, f.id)
         assert len(art.roads) == sum(f.kind == "road" for f in t.features)
         assert len(art.cities) == sum(f.kind == "city" for f in t.features)
@@ -315,16 +317,16 @@ def test_every_tile_type_is_drawn_from_its_data():
 
 
 def test_field_data_is_generated_from_the_drawing(monkeypatch):
-    # art_data.py holds the farmers' spots and field cells so the browser never rasterises
+    # draw_art.py holds the farmers' spots and field cells so the browser never rasterises
     # during play (brief: "Keep per-move Python work small"); it must match the drawing
-    with open(draw.__file__.replace("draw.py", "art_data.py"), encoding="utf-8") as f:
-        assert f.read() == draw.art_data_source(), "run draw.write_art_data()"
+    with open(make_carcassonne_art.OUTPUT, encoding="utf-8") as f:
+        assert f.read() == make_carcassonne_art.source(), "run scripts/make_carcassonne_art.py"
 
-    def no_raster(self):
-        raise AssertionError(f"rasterised {self.type.id} during play")
+    def no_raster(art):
+        raise AssertionError(f"rasterised {art.type.id} during play")
 
-    monkeypatch.setattr(draw, "_ART", {})
-    monkeypatch.setattr(draw.Art, "raster", no_raster)
+    monkeypatch.setattr(draw_tiles, "_ART", {})
+    monkeypatch.setattr(make_carcassonne_art, "raster", no_raster)
     state, board = GAME.new(players=3, seed=2, options={"courier": "letter_tiles"}), Board()
     rng = random.Random(3)
     while GAME.current_player(state) is not None:

@@ -1,6 +1,6 @@
 """The engine against a second, deliberately naive model of the same rules.
 
-The model knows only the raw tile data (game/carcassonne/tiles.py), finds features by flood
+The model knows only the raw tile data (game/carcassonne/data.py), finds features by flood
 fill from scratch on every question, and follows the rules note sentence by sentence:
 §2.1 placement, §2.2 meeples, §2.3-2.4 completion and scoring, §3 final scoring and farms,
 §7.3-7.4 and DESIGN §5 the Courier. Random games (with a taste for roads, cities and monks, so
@@ -12,7 +12,7 @@ import pytest
 
 from game import games
 from game.carcassonne import queries
-from game.carcassonne.tiles import START_TILE, TILE_TYPES
+from game.carcassonne.data import START_TILE, TILE_TYPES
 from game.core import Rng
 
 GAME = games.get("carcassonne")
@@ -272,8 +272,8 @@ def pick(moves, rng):
     """Random, but half of the time a meeple on a road, city or monastery when there is one."""
     keen = [m for m in moves if m.meeple and m.meeple[0] in "rcm"]
     if keen and rng.below(2):
-        return keen[rng.below(len(keen))]
-    return moves[rng.below(len(moves))]
+        return rng.choice(keen)
+    return rng.choice(moves)
 
 
 def play_both(players, seed, options):

@@ -14,9 +14,12 @@
 
 from typing import ClassVar
 
+from game.core import Game, Rng
 from game.core.ai.knowledge import Knowledge
+from game.core.contract import State
 
 from . import queries
+from .rules import Place
 
 
 class CarcassonneKnowledge(Knowledge):
@@ -32,31 +35,33 @@ class CarcassonneKnowledge(Knowledge):
     meeple_worth = 3.0  # points a follower in the supply is worth while tiles remain
     last_meeple_tiles = 24  # with at least this many tiles left the last follower is precious
 
-    def playout_move(self, game, s, rng):
+    def playout_move(self, game: Game, s: State, rng: Rng) -> Place:
         move = game.playout_move(s, rng)
         if move.meeple is not None and (move.meeple[0] == "f" or rng.random() >= self.meeple_keep):
             move = move._replace(meeple=None)  # the bare placement is always legal
         return move
 
-    def evaluate(self, game, s):
-        points = game.projected_scores(s)
-        if s.current is not None:
-            turns_left = (len(s.deck) + 1) / s.players
-            for p in range(s.players):
-                points[p] += self.meeple_worth * min(s.supply[p], turns_left / 2)
+    def evaluate(self, game: Game, s: State) -> list[float]:
+        points: list[float] = list(game.projected_scores(s))
+        if not game.is_over(s):
+            supply = queries.meeples_left(s)
+            turns_left = (queries.tiles_left(s) + 1) / queries.player_count(s)
+            for p, left in enumerate(supply):
+                points[p] += self.meeple_worth * min(left, turns_left / 2)
         return points
 
-    def wastes_last_meeple(self, game, s, move):
+    def wastes_last_meeple(self, game: Game, s: State, move: Place) -> bool:
         """Does `move` put the player's last follower on a small road (2 tiles or fewer) early
         in the game, where it stays and banks nothing this turn?"""
+        me = game.current_player(s)
         if (
             move.meeple is None
             or move.meeple[0] != "r"
-            or s.supply[s.turn] != 1
-            or len(s.deck) < self.last_meeple_tiles
+            or me is None
+            or queries.meeples_left(s)[me] != 1
+            or queries.tiles_left(s) < self.last_meeple_tiles
         ):
             return False
-        me = s.turn
         after = game.clone(s)
         game.apply_in_place(after, move)
         if game.scores(after)[me] > game.scores(s)[me]:
@@ -66,8 +71,11 @@ class CarcassonneKnowledge(Knowledge):
                 return len(feature["tiles"]) <= 2
         return False  # its road was completed and the follower came back
 
-    def prune(self, game, s, moves, root=False):
-        if not root or s.supply[s.turn] != 1:
+    def prune(self, game: Game, s: State, moves: list, root: bool = False) -> list:
+        if not root:
+            return moves
+        me = game.current_player(s)
+        if me is None or queries.meeples_left(s)[me] != 1:
             return moves
         kept = [m for m in moves if not self.wastes_last_meeple(game, s, m)]
         return kept or moves

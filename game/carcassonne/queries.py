@@ -1,14 +1,19 @@
 """What the board and the AI ask of a Carcassonne state. Read-only; squares are (x, y) with
-x growing east and y growing south; seats are ints; tiles and features use the ids of tiles.py.
+x growing east and y growing south; seats are ints; tiles and features use the ids of data.py.
+Boards and the AI read no state field themselves: everything they need is here or in the Game
+contract.
 """
 
 from typing import NamedTuple
 
-from . import board
-from .rules import GAME, tiles_of
+from . import mechanics
+from .data import TILE_TYPES
+from .mechanics import tiles_of
+from .rules import GAME
 from .tables import (
     CITY,
     DIRECTIONS,
+    DISTINCT_ROTS,
     FEATURE_IDS,
     FEATURE_KIND,
     HALF_EDGES,
@@ -22,7 +27,6 @@ from .tables import (
     pack,
     unpack,
 )
-from .tiles import TILE_TYPES
 
 
 class ScoreEvent(NamedTuple):
@@ -98,10 +102,10 @@ def tile_features(state, x, y):
     out = tile_shapes(TYPE_IDS[o >> 2], o & 3)
     for local, feature in enumerate(out):
         node = (t << 3) | local
-        root = board.find(state.parent, node)
+        root = mechanics.find(state.parent, node)
         kind = FEATURE_KIND[o >> 2][local]
         if kind == MONASTERY:
-            mask = board.area_mask(state, state.tile_pos[t])
+            mask = mechanics.area_mask(state, state.tile_pos[t])
             complete = mask.bit_count() == 9
         else:
             mask = state.tiles[root]
@@ -123,10 +127,40 @@ def remaining_tiles(state):
     return counts
 
 
+def tiles_left(state):
+    """How many tiles are still in the stack (the current tile not counted)."""
+    return len(state.deck)
+
+
+def all_tiles():
+    """Every tile type, base tiles first, then the Courier's letter tiles."""
+    return list(TYPE_IDS)
+
+
+def distinct_turns(tile):
+    """The turns of tile type `tile` that look different (a look-alike turn is listed once)."""
+    return list(DISTINCT_ROTS[TYPE_INDEX[tile]])
+
+
+def feature_kinds(tile):
+    """Feature id -> kind ("road", "city", "monastery", "field") of tile type `tile`."""
+    return {f.id: f.kind for f in TILE_TYPES[TYPE_INDEX[tile]].features}
+
+
 def tile_info(tile):
     """{"count", "letter", "inferred"} of a tile type: inferred layouts are marked in the UI."""
     t = TILE_TYPES[TYPE_INDEX[tile]]
     return {"count": t.count, "letter": t.letter, "inferred": t.inferred}
+
+
+def player_count(state):
+    """How many seats play."""
+    return state.players
+
+
+def rule_options(state):
+    """The game's rule options (Game.options, without the set-up's deck order)."""
+    return dict(state.options)
 
 
 def meeples_left(state):
@@ -171,7 +205,7 @@ def final_events(state):
 
 def projected_events(state):
     """The events final scoring would give if the game ended now."""
-    return _events(state, board.final_scoring(state))
+    return _events(state, mechanics.final_scoring(state))
 
 
 def projected_scores(state):

@@ -1,4 +1,4 @@
-"""Tables derived once at import from tiles.py: everything the engine needs per tile type and
+"""Tables derived once at import from data.py: everything the engine needs per tile type and
 rotation, as tuples of small ints, so that placing a tile is a few lookups.
 
 Names used throughout the engine:
@@ -10,7 +10,7 @@ Names used throughout the engine:
           0 (nothing touches there) or 1 + the edge kind the neighbour shows
 """
 
-from .tiles import TILE_TYPES
+from .data import TILE_TYPES
 
 FIELD, ROAD, CITY, MONASTERY = 0, 1, 2, 3
 KIND_NAMES = ("field", "road", "city", "monastery")

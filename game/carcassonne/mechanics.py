@@ -1,5 +1,6 @@
-"""The Carcassonne state and what happens on the board: placing a tile, joining features,
-scoring, the Courier, drawing the next tile. rules.py wraps this in the engine contract.
+"""The Carcassonne state and its mechanics: placing a tile, joining features, scoring, the
+Courier, drawing the next tile. rules.py wraps this in the engine contract; serial.py reads and
+writes the state as JSON.
 
 Features are a union-find over nodes: the feature with local index `local` on the t-th placed
 tile is node t * 8 + local. Per node, flat lists of ints hold the parent and, valid at a root,
@@ -11,18 +12,23 @@ A score event is (player, points, kind, tiles bitmask, reason): kind is the kind
 feature scored (tables.FIELD for a farm), reason "completed", "final" or "courier".
 """
 
-from game.core import IllegalMove
+from typing import Any
 
+from game.core import IllegalMove, Rng
+
+from .data import MEEPLES_PER_PLAYER, START_TILE
 from .tables import (
     AROUND,
     BLOCK,
     CITY,
     DELTA,
+    DIRECTION_WORDS,
     FEATURE_KIND,
     FIELD,
     FIELD_CITIES,
     FITS,
     IN_BLOCK,
+    KIND_NAMES,
     LETTER,
     MONASTERY,
     MONASTERY_LOCAL,
@@ -36,13 +42,14 @@ from .tables import (
     STRIDE,
     TYPE_INDEX,
     pack,
+    unpack,
 )
-from .tiles import MEEPLES_PER_PLAYER, START_TILE
 
 CATEGORIES = ("roads", "cities", "monasteries", "farms", "courier")
 CATEGORY_OF_KIND = (3, 0, 1, 2)  # field, road, city, monastery -> index in CATEGORIES
 COURIER_CATEGORY = 4
 _NO_FEATURES = (0,) * 8
+Event = tuple[int, int, int, int, str]  # (player, points, kind, tiles bitmask, reason)
 
 
 class State:
@@ -54,6 +61,7 @@ class State:
         "discarded",
         "events",
         "final_events",
+        "fixed_deck",
         "followers",
         "frontier",
         "hidden",
@@ -72,24 +80,56 @@ class State:
         "tiles",
         "turn",
     )
-    # players       number of seats
-    # options       rule options (without "deck"); never changed, shared by clones
-    # tile_pos      placed tiles in order: square of tile t;  tile_ot: its oriented type
-    # board         square -> tile index;  frontier: free square touching a tile -> its code
-    # pennant_tiles bitmask of the tiles whose city carries a pennant
-    # meeples       (player, node) in the order they were placed;  supply: meeples left per seat
-    # courier       square of the Courier, or None (off the board)
-    # turn          seat to move;  current: type index of the drawn tile (None: game over)
-    # placements    (square, canonical rot) where `current` fits; replaced, never changed in place
-    # deck          tuple of type indices in draw order (in a view: sorted, hidden=True)
-    # discarded     type indices of unplaceable tiles removed from the game
-    # points        per seat, per CATEGORIES: seat * 5 + category
-    # events        score events of the last turn;  final_events: final scoring, once over
+    players: int  # number of seats
+    options: dict[str, Any]  # rule options (without "deck"); never changed, shared by clones
+    tile_pos: list[int]  # placed tiles in order: the square of tile t
+    tile_ot: list[int]  # the oriented type of tile t
+    board: dict[int, int]  # square -> tile index
+    frontier: dict[int, int]  # free square touching a tile -> its code
+    pennant_tiles: int  # bitmask of the tiles whose city carries a pennant
+    parent: list[int]  # per node: the features' union-find (see the module's docstring)
+    open_ends: list[int]
+    tiles: list[int]
+    followers: list[int]
+    meeples: list[tuple[int, int]]  # (player, node) in the order they were placed
+    supply: list[int]  # meeples left per seat
+    courier: int | None  # square of the Courier, or None (off the board)
+    turn: int  # seat to move
+    current: int | None  # type index of the drawn tile (None: game over)
+    placements: list[tuple[int, int]]  # (square, canonical rot) where `current` fits
+    deck: tuple[int, ...]  # type indices in draw order (in a view: sorted, hidden=True)
+    hidden: bool  # a view: the order of the deck is not known
+    fixed_deck: bool  # the order came from the set-up's `deck` option (a scenario): kept
+    discarded: list[int]  # type indices of unplaceable tiles removed from the game
+    points: list[int]  # per seat, per CATEGORIES: seat * 5 + category
+    events: list[Event]  # score events of the last turn
+    final_events: list[Event] | None  # final scoring, once the game is over
+    rng: Rng | None  # None in a view
 
-    def __eq__(self, other):
-        from .rules import GAME  # the JSON form is the one definition of "same state"
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and _essence(self) == _essence(other)
 
-        return isinstance(other, State) and GAME.to_json(self) == GAME.to_json(other)
+
+def _essence(s):
+    """What the JSON form holds (serial.py); every other field follows from these."""
+    return (
+        s.players,
+        s.options,
+        s.tile_pos,
+        s.tile_ot,
+        s.meeples,
+        s.points,
+        s.turn,
+        s.current,
+        s.deck,
+        s.hidden,
+        s.fixed_deck,
+        s.discarded,
+        s.courier,
+        s.events,
+        s.final_events,
+        s.rng,
+    )
 
 
 def empty_state(players, options):
@@ -100,6 +140,7 @@ def empty_state(players, options):
     s.meeples, s.supply = [], [MEEPLES_PER_PLAYER] * players
     s.courier = None
     s.turn, s.current, s.placements, s.deck, s.hidden, s.discarded = 0, None, [], (), False, []
+    s.fixed_deck = False
     s.points = [0] * (players * len(CATEGORIES))
     s.events, s.final_events, s.rng = [], None, None
     return s
@@ -115,7 +156,7 @@ def clone(s):
     c.meeples, c.supply, c.courier = s.meeples[:], s.supply[:], s.courier
     # placements, deck, discarded and events are replaced, never changed in place: shared
     c.turn, c.current, c.placements = s.turn, s.current, s.placements
-    c.deck, c.hidden, c.discarded = s.deck, s.hidden, s.discarded
+    c.deck, c.hidden, c.fixed_deck, c.discarded = s.deck, s.hidden, s.fixed_deck, s.discarded
     c.points, c.events, c.final_events = s.points[:], s.events, s.final_events
     c.rng = s.rng.copy() if s.rng is not None else None
     return c
@@ -214,6 +255,16 @@ def area_mask(s, pos):
     return mask
 
 
+def tiles_of(s, mask):
+    """The squares (x, y) of the tiles in a bitmask, north to south, west to east."""
+    squares = []
+    while mask:
+        low = mask & -mask
+        squares.append(s.tile_pos[low.bit_length() - 1])
+        mask ^= low
+    return [unpack(pos) for pos in sorted(squares)]
+
+
 def value(s, root, kind, completed):
     """(points, tiles bitmask) of a feature: completed during play, or as at game end."""
     if kind == MONASTERY:
@@ -234,6 +285,11 @@ def majority(s, followers):
     counts = [(followers >> (4 * p)) & 15 for p in range(s.players)]
     best = max(counts)
     return [p for p, c in enumerate(counts) if c == best] if best else []
+
+
+def breakdown(s):
+    """Per seat, points per category (CATEGORIES)."""
+    return [dict(zip(CATEGORIES, s.points[p * 5 : p * 5 + 5])) for p in range(s.players)]
 
 
 def _award(s, seats, points, kind, mask, reason, category):
@@ -342,6 +398,22 @@ def fitting_squares(s, k):
     return [(pos, rot) for pos, code in s.frontier.items() for rot in fits[code]]
 
 
+def mismatch(s, pos, o):
+    """The sentence for the first edge of `o` on `pos` that does not match its neighbour."""
+    edges = OT_EDGES[o]
+    for d in range(4):
+        t = s.board.get(pos + DELTA[d])
+        if t is not None:
+            theirs = OT_EDGES[s.tile_ot[t]][d ^ 2]
+            if theirs != edges[d]:
+                x, y = unpack(pos + DELTA[d])
+                return (
+                    f"the {DIRECTION_WORDS[d]} edge ({KIND_NAMES[edges[d]]}) does not "
+                    f"match the {KIND_NAMES[theirs]} of the tile at ({x}, {y})"
+                )
+    return "the tile does not fit there"
+
+
 def draw(s):
     """The next player's tile: unplaceable tiles leave the game; an empty deck ends it."""
     deck = s.deck
@@ -394,12 +466,12 @@ def final_scoring(s):
     return events
 
 
-def start(players, options, deck):
+def start(players, options, deck, fixed_deck):
     """A new game: the start tile (D, rot 0) at (0, 0), the Courier, the first draw."""
     s = empty_state(players, options)
     add_tile(s, pack(0, 0), TYPE_INDEX[START_TILE] * 4)
     if options["courier"] == "tiles_free":
         s.courier = pack(0, 0)
-    s.deck = tuple(deck)
+    s.deck, s.fixed_deck = tuple(deck), fixed_deck
     draw(s)
     return s

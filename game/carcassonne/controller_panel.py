@@ -1,0 +1,487 @@
+"""What the Carcassonne board writes beside the board: the panel (players, the tile to place
+with the controls of the person to move, the last turn, the Courier, the stack), the final
+scoring summary, the words a move adds to the log, and the rule options of the new-game form.
+The panel reads the turn's selection from the `Board` (controller.py) it is given.
+"""
+
+from typing import TYPE_CHECKING
+
+from game.core.contract import JSON, State
+from game.view.controller import Markup
+from game.view.i18n import Translator
+from game.view.markup import empty, esc, tag
+from game.view.widgets import button
+
+from . import draw, queries
+from .rules import COURIER_MODES, GAME
+
+if TYPE_CHECKING:
+    from .controller import Board
+
+EVENT_CATEGORY = {"road": "roads", "city": "cities", "monastery": "monasteries", "field": "farms"}
+
+
+def panel(
+    board: "Board", state: State, names: list[str], tr: Translator, interactive: bool
+) -> Markup:
+    """Players (emblem, name, score, projected score, followers left), the tile to place and
+    the controls of the person to move, what the last turn scored, the Courier, the stack."""
+    totals = GAME.scores(state)
+    live = GAME.projected_scores(state)
+    supply = queries.meeples_left(state)
+    players = []
+    for seat in range(queries.player_count(state)):
+        colour = tr(f"carcassonne.colour.{draw.SEAT_NAMES[seat]}")
+        info = [
+            tag("span", esc(tr("carcassonne.projected", n=live[seat])), class_="car-proj")
+            if board.tile is not None
+            else "",
+            tag(
+                "span",
+                draw.meeple_icon(seat, size=18),
+                esc(tr("carcassonne.meeples_left", n=supply[seat])),
+                class_="car-supply",
+                data_supply=supply[seat],
+            ),
+        ]
+        players.append(
+            tag(
+                "li",
+                draw.meeple_icon(seat, label=colour, size=30),
+                tag("span", esc(names[seat]), class_="gt-name"),
+                tag(
+                    "span",
+                    str(totals[seat]),
+                    class_="car-score",
+                    data_score=totals[seat],
+                    title=tr("carcassonne.points", n=totals[seat]),
+                ),
+                tag("span", *info, class_="car-info"),
+                class_="car-player" + (" gt-to-move" if board.seat == seat else ""),
+                data_seat=seat,
+            )
+        )
+    out = [tag("ol", *players, class_="gt-players")]
+    if board.tile is not None:
+        out.append(_now(board, state, names, tr, interactive))
+    out.append(_last_turn(board, state, names, tr))
+    out.append(_courier(state, tr))
+    out.append(_stack(board, state, tr))
+    return "".join(out)
+
+
+def _tile_text(tile, tr):
+    info = queries.tile_info(tile)
+    text = tag("strong", esc(tr("carcassonne.tile", tile=tile)))
+    if info["letter"]:
+        text += tag("span", esc(tr("carcassonne.letter_tile")), class_="car-note")
+    return text
+
+
+def _now(board, state, names, tr, interactive):
+    label = tr("carcassonne.tile", tile=board.tile)
+    if not interactive:
+        return tag(
+            "div",
+            tag("div", draw.picture(board.tile, 0, 64, label), class_="car-tile-box"),
+            tag(
+                "div",
+                _tile_text(board.tile, tr),
+                esc(tr("carcassonne.their_tile", player=names[board.seat])),
+                class_="car-now-text",
+            ),
+            class_="car-now",
+        )
+    now = tag(
+        "div",
+        tag(
+            "div",
+            draw.picture(board.tile, board.rot, 96, label),
+            class_="car-tile-box",
+            data_rot=board.rot,
+        ),
+        tag("div", _tile_text(board.tile, tr), class_="car-now-text"),
+        class_="car-now",
+    )
+    buttons, hint, extra = [], "", ""
+    if board.step == "place":
+        for act, symbol, key in (
+            ("rotate-left", "↺", "carcassonne.rotate_left"),
+            ("rotate", "↻", "carcassonne.rotate"),
+        ):
+            buttons.append(
+                tag(
+                    "button", symbol, type="button", data_act=act, title=tr(key), aria_label=tr(key)
+                )
+            )
+        fits = board.anchor is not None and board.is_legal(state)
+        buttons.append(button(tr, "lay", "carcassonne.lay", primary=True, disabled=not fits))
+        if board.anchor is not None and not board.turns_at(board.anchor):
+            hint = tr("carcassonne.why.nofit")
+        elif board.locked:
+            hint = tr("carcassonne.confirm_hint")
+        elif board.anchor is not None:
+            hint = tr("carcassonne.aim_hint")
+        else:
+            hint = tr("carcassonne.place_hint")
+        if board.locked and not board.follower_options(state):
+            hint += " " + tr(
+                "carcassonne.no_spots"
+                if supply_left(state, board.seat)
+                else "carcassonne.no_meeples"
+            )
+    else:
+        options = board.follower_options(state)
+        outcomes = board.outcomes(state)
+        choices = []
+        for n, (fid, kind) in enumerate(options, 1):
+            choices.append(
+                tag(
+                    "button",
+                    draw.meeple_icon(board.seat, size=22, lying=kind == "field"),
+                    esc(f"{n} · {tr(f'carcassonne.kind.{kind}')}"),
+                    type="button",
+                    data_act=f"meeple:{fid}",
+                    aria_pressed="true" if fid == board.selected else "false",
+                    class_="car-choice",
+                )
+            )
+        buttons.append(button(tr, "back", "carcassonne.back"))
+        buttons.append(
+            button(tr, "no-follower", "carcassonne.no_follower", primary=not board.selected)
+        )
+        if board.selected:
+            buttons.append(button(tr, "confirm", "carcassonne.confirm", primary=True))
+        focus = board.hovered or board.selected
+        if focus:
+            kind = queries.feature_kinds(board.tile)[focus]
+            lines = [tr(f"carcassonne.explain.{kind}")]
+            done, courier, moved = outcomes.get(focus, (0, 0, False))
+            if done:
+                lines.append(tr("carcassonne.gain_now", n=done))
+            if moved:
+                lines.append(tr("carcassonne.gain_courier", n=courier))
+            extra = tag("p", esc(" ".join(lines)), class_="car-explain", aria_live="polite")
+        hint = tr("carcassonne.follower_hint")
+        return (
+            now
+            + tag("p", esc(hint), class_="gt-hint", aria_live="polite")
+            + tag("div", *choices, class_="car-choices")
+            + extra
+            + tag("div", *buttons, class_="gt-actions", data_rot=board.rot, data_step=board.step)
+        )
+    return (
+        now
+        + tag("div", *buttons, class_="gt-actions", data_rot=board.rot, data_step=board.step)
+        + tag("p", esc(hint), class_="gt-hint", aria_live="polite")
+    )
+
+
+def event_line(event: queries.ScoreEvent, names: list[str], tr: Translator) -> Markup:
+    feature = tr(f"carcassonne.kind.{event.kind}")
+    return tag(
+        "li",
+        draw.meeple_icon(event.player, size=18),
+        esc(
+            tr(
+                f"carcassonne.event.{event.reason}",
+                player=names[event.player],
+                n=event.points,
+                feature=feature,
+                tiles=len(event.tiles),
+            )
+        ),
+        data_seat=event.player,
+        data_points=event.points,
+        data_reason=event.reason,
+    )
+
+
+def _last_turn(board, state, names, tr):
+    parts = []
+    for tile in board.new_discards:
+        parts.append(
+            tag(
+                "p",
+                esc(tr("carcassonne.discarded_now", tile=tile)),
+                class_="car-discard",
+                role="status",
+            )
+        )
+    events = queries.score_events(state)
+    if events:
+        parts.append(tag("h3", esc(tr("carcassonne.last_turn"))))
+        parts.append(
+            tag(
+                "ul",
+                *(event_line(e, names, tr) for e in events),
+                class_="car-events-list",
+            )
+        )
+    if not parts:
+        return ""
+    return tag("div", *parts, class_="car-box car-last-turn")
+
+
+def _courier(state, tr):
+    rules = queries.rule_options(state)
+    if rules["courier"] == "off":
+        return ""
+    where = queries.courier_position(state)
+    if where is None:
+        text = tr("carcassonne.courier.waiting")
+    else:
+        text = tr("carcassonne.courier.at", x=where[0], y=where[1])
+    explain = (
+        tr(f"carcassonne.courier.explain_{rules['courier_reach']}")
+        + " "
+        + tr(f"carcassonne.courier.scoring_{rules['courier_scoring']}")
+    )
+    if rules["courier_farmers"]:
+        explain += " " + tr("carcassonne.courier.farmers")
+    return tag(
+        "div",
+        tag("h3", draw.envelope_icon(), esc(tr("carcassonne.courier.title"))),
+        tag("p", esc(text), class_="car-note"),
+        tag("p", esc(explain), class_="car-note"),
+        class_="car-box car-courier-box",
+    )
+
+
+def _stack(board, state, tr):
+    left = queries.remaining_tiles(state)
+    total = sum(left.values())
+    parts = [tag("h3", esc(tr("carcassonne.stack", n=total)), data_left=total)]
+    discarded = queries.discarded_tiles(state)
+    if discarded:
+        parts.append(
+            tag(
+                "p",
+                esc(tr("carcassonne.discarded", tiles=", ".join(discarded))),
+                class_="car-note",
+            )
+        )
+    if board.show_left:
+        figures = []
+        letters = queries.rule_options(state)["courier"] == "letter_tiles"
+        for tile in queries.all_tiles():
+            if tile not in left and not (letters or not queries.tile_info(tile)["letter"]):
+                continue
+            n = left.get(tile, 0)
+            figures.append(
+                tag(
+                    "figure",
+                    draw.picture(tile, 0, 40, tr("carcassonne.tile", tile=tile)),
+                    tag("figcaption", f"×{n}"),
+                    class_="car-none" if not n else None,
+                )
+            )
+        parts.append(tag("div", *figures, class_="car-left-grid"))
+    parts.append(
+        tag(
+            "button",
+            esc(tr("carcassonne.hide_left" if board.show_left else "carcassonne.show_left")),
+            type="button",
+            data_act="left",
+            aria_expanded="true" if board.show_left else "false",
+        )
+    )
+    return tag("div", *parts, class_="car-box car-stack")
+
+
+def summary(state: State, names: list[str], tr: Translator) -> tuple[str, Markup, str]:
+    """Final scoring: per player and category, what the game gave and what the end added,
+    then every final score."""
+    breakdown = GAME.score_breakdown(state)
+    categories = list(breakdown[0])  # roads, cities, monasteries, farms, courier
+    finals = queries.final_events(state) or []
+    seats = range(queries.player_count(state))
+    added = [dict.fromkeys(categories, 0) for _ in seats]
+    for e in finals:
+        added[e.player][EVENT_CATEGORY[e.kind]] += e.points
+    head = tag(
+        "tr",
+        tag("th", ""),
+        *(
+            tag(
+                "th",
+                draw.meeple_icon(seat, size=18),
+                tag("span", esc(names[seat]), class_="car-th-name"),
+                data_seat=seat,
+            )
+            for seat in seats
+        ),
+    )
+    rows = []
+    for c in categories:
+        cells = []
+        for seat in seats:
+            extra = (
+                tag("small", esc(tr("carcassonne.at_end", n=added[seat][c])))
+                if added[seat][c]
+                else ""
+            )
+            cells.append(tag("td", str(breakdown[seat][c]), extra))
+        rows.append(
+            tag(
+                "tr",
+                tag("th", esc(tr(f"carcassonne.part.{c}")), scope="row"),
+                *cells,
+                data_part=c,
+            )
+        )
+    rows.append(
+        tag(
+            "tr",
+            tag("th", esc(tr("carcassonne.total")), scope="row"),
+            *(
+                tag("td", tag("strong", str(sum(breakdown[seat].values()))), data_seat=seat)
+                for seat in seats
+            ),
+            class_="car-total",
+        )
+    )
+    table = tag("table", tag("thead", head), tag("tbody", *rows), class_="car-table")
+    lines = tag(
+        "ol",
+        *(event_line(e, names, tr) for e in finals),
+        class_="car-final-list car-events-list",
+    )
+    body = (
+        tag("p", esc(tr("carcassonne.final_intro")))
+        + tag("div", table, style="overflow-x:auto")
+        + (lines if finals else tag("p", esc(tr("carcassonne.final_none"))))
+    )
+    return tr("carcassonne.final_title"), body, "carcassonne.see_result"
+
+
+def log_detail(before: State, move: JSON, after: State, names: list[str], tr: Translator) -> str:
+    """What a move also did, for its log line: the follower, the scores, the Courier's
+    message, tiles removed because they fitted nowhere, the end."""
+    move = GAME.parse_move(move)  # the match keeps moves as JSON
+    parts = []
+    tile = queries.current_tile(before)
+    if move.meeple is not None and tile is not None:
+        kind = queries.feature_kinds(tile).get(move.meeple)
+        if kind:
+            parts.append(
+                tr(
+                    "carcassonne.log.meeple",
+                    role=tr(f"carcassonne.role.{kind}"),
+                    feature=tr(f"carcassonne.kind.{kind}"),
+                )
+            )
+    messages = {}  # the Courier's message: one entry per receiver, its features listed
+    for e in queries.score_events(after):
+        feature = tr(f"carcassonne.kind.{e.kind}")
+        if e.reason == "courier":
+            messages.setdefault(e.player, []).append((e.points, feature))
+        else:
+            parts.append(
+                tr(
+                    f"carcassonne.log.{e.reason}",
+                    player=names[e.player],
+                    n=e.points,
+                    feature=feature,
+                )
+            )
+    for seat, scored in messages.items():
+        features = (
+            scored[0][1]
+            if len(scored) == 1
+            else ", ".join(f"{feature} +{n}" for n, feature in scored)
+        )
+        parts.append(
+            tr(
+                "carcassonne.log.courier",
+                player=names[seat],
+                n=sum(n for n, _ in scored),
+                feature=features,
+            )
+        )
+    removed = queries.discarded_tiles(after)[len(queries.discarded_tiles(before)) :]
+    if removed:
+        parts.append(tr("carcassonne.log.discard", tiles=", ".join(removed)))
+    if GAME.current_player(after) is None:
+        parts.append(tr("carcassonne.log.end"))
+    return "".join(" · " + p for p in parts)
+
+
+# ---- options on the new-game form -----------------------------------------------------------
+def options_form(tr: Translator, options: dict[str, JSON]) -> Markup:
+    options = options or {}
+
+    def select(name, values, current, label):
+        return tag(
+            "label",
+            esc(tr(label)),
+            tag(
+                "select",
+                *(
+                    tag(
+                        "option",
+                        esc(tr(f"{label}.{v}")),
+                        value=v,
+                        selected=str(v) == str(current),
+                    )
+                    for v in values
+                ),
+                name=name,
+            ),
+        )
+
+    courier = select(
+        "courier",
+        COURIER_MODES,
+        options.get("courier", "tiles_free"),
+        "carcassonne.opt.courier",
+    )
+    return tag(
+        "fieldset",
+        tag("legend", esc(tr("carcassonne.opt.legend"))),
+        courier,
+        tag("p", esc(tr("carcassonne.opt.letter_note")), class_="car-note"),
+        select(
+            "courier_reach",
+            ("line", "adjacent"),
+            options.get("courier_reach", "line"),
+            "carcassonne.opt.reach",
+        ),
+        select(
+            "courier_scoring",
+            ("2024", "pre2024"),
+            options.get("courier_scoring", "2024"),
+            "carcassonne.opt.scoring",
+        ),
+        tag(
+            "label",
+            empty(
+                "input",
+                type="checkbox",
+                name="courier_farmers",
+                checked=bool(options.get("courier_farmers", False)),
+            ),
+            esc(tr("carcassonne.opt.farmers")),
+            class_="gt-check",
+        ),
+        select("tiny_city", ("4", "2"), options.get("tiny_city", 4), "carcassonne.opt.tiny"),
+        class_="car-options",
+    )
+
+
+def read_options(form: dict[str, str | bool]) -> dict[str, JSON]:
+    """The rule options from the form (anything unexpected falls back to the default)."""
+    courier = form.get("courier")
+    reach = form.get("courier_reach")
+    scoring = form.get("courier_scoring")
+    return {
+        "courier": courier if courier in COURIER_MODES else "tiles_free",
+        "courier_reach": reach if reach in ("line", "adjacent") else "line",
+        "courier_scoring": scoring if scoring in ("2024", "pre2024") else "2024",
+        "courier_farmers": form.get("courier_farmers") is True,
+        "tiny_city": 2 if form.get("tiny_city") == "2" else 4,
+    }
+
+
+def supply_left(state, seat):
+    return queries.meeples_left(state)[seat] > 0

@@ -29,9 +29,10 @@ GOLDEN_V2 = {
     ),
     "carcassonne": (
         3,
-        "2lZDBSsNAEIZrFMyhB4snBbWM4EEialoU9ikqHkXDspmkazezZXcjxJA38AX6Nt58B1_Bl3BSFL32Nvz_9w__zFfU"
-        "QgkClHRKem-JEBLQrJTW5EgXvcEKgXhoYaEpZ2teV5JYNPiCBgTVxjAhK2RvZmSDbnwNXbIJn27IT6B7TMCDaMEug7a"
-        "0HpWtnUbHWNAGfVY47M_5kbNCugodk4U0Hv90h1LNOWQ0_ce9sk5T_530Kp2ykaNa_NYJmppM6dCAmHYJLNe1ePWE"
+        "2lZBBSgNBEEVjlJiFBFzqRqlFBG0hToJCL3KGgEvRoempmbTpqQ7dPcI4zA28gLdxlzt4BS9hTVB0m13x__vFr_rqN"
+        "1CABK28ViE4IgQBhpXC2QzpujNYIZAPDawMZWwtq1IRixZf0IKkylomVInsLayq0Z_fQCt24ZMd-Sm0jwICyAbcOhp"
+        "H21G7yhv0jEVjMaS5x-6cHznNlS_RM5krG_BP96j0kkPW0H88aOcNdd9JJsmMjQz16rdONFSn2sQa5KwVsN7W4tVTb"
+        "oXIV3Dmlo2K4yF6oyO0eyfHB8PDu2EPnj5e3xeFujwVo9HVoN-7f3s--gzjzf5kfjYeXMy_AQ"
         "WyHyFZy5YaPmuA9OqwDd1sFoJ969jQfw9P66mpXyPBqdnO7fxYP7t-fhpz_7OD6K9w4vt6Nv",
     ),
     "thurn-und-taxis": (

@@ -32,8 +32,7 @@ GOLDEN_V2 = {
         "2lZBBSgNBEEVjlJiFBFzqRqlFBG0hToJCL3KGgEvRoempmbTpqQ7dPcI4zA28gLdxlzt4BS9hTVB0m13x__vFr_rqN"
         "1CABK28ViE4IgQBhpXC2QzpujNYIZAPDawMZWwtq1IRixZf0IKkylomVInsLayq0Z_fQCt24ZMd-Sm0jwICyAbcOhp"
         "H21G7yhv0jEVjMaS5x-6cHznNlS_RM5krG_BP96j0kkPW0H88aOcNdd9JJsmMjQz16rdONFSn2sQa5KwVsN7W4tVTb"
-        "oXIV3Dmlo2K4yF6oyO0eyfHB8PDu2EPnj5e3xeFujwVo9HVoN-7f3s--gzjzf5kfjYeXMy_AQ"
-        "WyHyFZy5YaPmuA9OqwDd1sFoJ969jQfw9P66mpXyPBqdnO7fxYP7t-fhpz_7OD6K9w4vt6Nv",
+        "oXIV3Dmlo2K4yF6oyO0eyfHB8PDu2EPnj5e3xeFujwVo9HVoN-7f3s--gzjzf5kfjYeXMy_AQ",
     ),
     "thurn-und-taxis": (
         3,

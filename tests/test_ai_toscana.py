@@ -14,7 +14,9 @@ import pytest
 from game import games
 from game.core import Rng
 from game.core.ai import choose_move, level_params
-from game.toscana.ai import KNOWLEDGE, top_tile_touches_area
+from game.toscana.ai import KNOWLEDGE
+from game.toscana.queries import legal_placements, top_tile_touches_area
+from game.toscana.rules import Place
 
 GAME = games.get("toscana")
 PILES = [
@@ -128,7 +130,7 @@ def test_never_plays_a_placement_far_worse_than_its_best():
                     move = choose_move(GAME, state, seat, small("easy", 30), seed)
                     assert values[move] >= best - KNOWLEDGE.blunder_margin - KNOWLEDGE.veto_worth
                     checked += 1
-            state = GAME.apply(state, legal[rng.below(len(legal))])
+            state = GAME.apply(state, rng.choice(legal))
     assert checked >= 6
 
 
@@ -143,3 +145,30 @@ def test_a_veto_is_still_used_where_it_matters(level):
             used += move.veto
             state = GAME.apply(state, move)
     assert used >= 1
+
+
+def own_new_only_position():
+    """The first position of some fixed random games under option contact "own-new" where the
+    mover's tile fits only where its own colour touches no own-colour cell: under "own-both"
+    that player would have to pass."""
+    for seed in range(40):
+        state = GAME.new(seed=seed, options={"contact": "own-new"})
+        rng = Rng(seed)
+        while not GAME.is_over(state):
+            strict = GAME.clone(state)
+            strict.contact = "own-both"  # the same position under the other touching rule
+            if legal_placements(state) and not legal_placements(strict):
+                return state
+            state = GAME.apply(
+                state, rng.choice([m for m in GAME.legal_moves(state) if not m.veto])
+            )
+    raise AssertionError("no such position found")
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_the_computer_plays_by_the_contact_rule(level):
+    # DESIGN §5 option contact "own-new" (seed 001 line 21): the computer places where only the
+    # printed Czech rule allows it, instead of passing
+    state = own_new_only_position()
+    move = choose_move(GAME, state, state.turn, small(level, 30), 1)
+    assert isinstance(move, Place) and move in GAME.legal_moves(state)

@@ -9,11 +9,19 @@ import pytest
 from game import games
 from game.core import BadData, IllegalMove, Rng, conformance
 from game.core.cli import play_random
-from game.toscana.rules import (
-    GAME,
-    Pass,
-    Place,
+from game.core.match import Match
+from game.toscana.data import (
+    CANONICAL_ROT,
+    DISTINCT_ROTS,
+    LAYOUT_IDS,
+    MINORITY,
+    layout_cells,
+    picture,
+)
+from game.toscana.queries import (
     board_cells,
+    contact_rule,
+    known_bottom,
     largest_areas,
     legal_placements,
     pile_sizes,
@@ -25,14 +33,7 @@ from game.toscana.rules import (
     top_tiles,
     vetoes_left,
 )
-from game.toscana.tiles import (
-    CANONICAL_ROT,
-    DISTINCT_ROTS,
-    LAYOUT_IDS,
-    MINORITY,
-    layout_cells,
-    picture,
-)
+from game.toscana.rules import GAME, Pass, Place
 
 ALL = list(LAYOUT_IDS)
 
@@ -60,8 +61,10 @@ def seat_colours_in(round_no):
     return ["paving", "roof"] if round_no == 1 else ["roof", "paving"]
 
 
-def naive_spots(placements, round_no, seat, tile):
-    """Every legal (x, y, rot) for `tile` of `seat`, in the engine's order (rot, y, x)."""
+def naive_spots(placements, round_no, seat, tile, contact="own-both"):
+    """Every legal (x, y, rot) for `tile` of `seat`, in the engine's order (rot, y, x); an
+    own-colour cell of the new tile touches an own-colour cell ("own-both") or any placed cell
+    ("own-new")."""
     board = {}
     for s, t, px, py, r in placements:
         for x, y, colour in placement_cells(t, r, px, py, seat_colours_in(round_no)[s]):
@@ -81,6 +84,8 @@ def naive_spots(placements, round_no, seat, tile):
                 else:
                     ok = any(
                         board.get((cx + dx, cy + dy)) == colour
+                        if contact == "own-both"
+                        else (cx + dx, cy + dy) in board
                         for cx, cy, c in cells
                         if c == colour
                         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -90,8 +95,8 @@ def naive_spots(placements, round_no, seat, tile):
     return spots
 
 
-def naive_can_place(placements, round_no, seat, pile):
-    return bool(pile) and bool(naive_spots(placements, round_no, seat, pile[0]))
+def naive_can_place(placements, round_no, seat, pile, contact="own-both"):
+    return bool(pile) and bool(naive_spots(placements, round_no, seat, pile[0], contact))
 
 
 # ---- conformance -------------------------------------------------------------------------------
@@ -115,8 +120,9 @@ def test_conformance_random_games():
     ],
 )
 def test_conformance_with_fixed_piles(piles):
-    # DESIGN §3: option `piles` fixes both piles (top first, may be shorter than 16)
-    conformance.run(GAME, seeds=range(1, 4), options={"piles": piles})
+    # DESIGN §3: option `piles` fixes both piles (top first, may be shorter than 16), in both
+    # rounds: nothing is left to chance, so mixed-in entropy must not change the game either
+    conformance.run(GAME, seeds=range(1, 4), options={"piles": piles}, chance=False)
 
 
 def test_random_games_finish():
@@ -238,33 +244,112 @@ def test_the_touched_cell_may_belong_to_the_opponents_tile():
     assert round_placements(state)[-1][:2] == (1, "T04")
 
 
-def test_legal_placements_match_a_cell_by_cell_reference():
-    # DESIGN §5 placement rules, checked against the plain reference above in random games;
-    # also: in every running position someone can place (the round ends as soon as neither can)
+# ---- option contact -------------------------------------------------------------------------
+def test_option_contact_own_new_follows_the_printed_czech_rule():
+    # seed 001 line 21 (the Czech rules): the new tile must touch "alespoň 1 políčkem vlastní
+    # barvy alespoň jedné destičky už položené" - with at least one cell of its own colour, at
+    # least one tile already placed; DESIGN §5: option contact "own-new" plays that text
+    piles = [["T01", "T02"], ["T04", "T05"]]
+    both = play(GAME.new(options={"piles": piles}), place(6, 8, 0))
+    printed = play(GAME.new(options={"piles": piles, "contact": "own-new"}), place(6, 8, 0))
+    # Seat 1 (roof), T04 standing at (8,4): its roof cells (8,7),(9,7) touch T01's paving cells
+    # (8,8),(9,8) only: an own-colour cell next to a placed tile, not next to roof
+    assert (8, 4, 1) not in legal_placements(both)
+    with pytest.raises(IllegalMove, match="no roof cell of the new tile touches a roof cell"):
+        GAME.apply(both, place(8, 4, 1))
+    assert (8, 4, 1) in legal_placements(printed)
+    assert round_placements(play(printed, place(8, 4, 1)))[-1] == (1, "T04", 8, 4, 1)
+    # whatever "own-both" allows, "own-new" allows too
+    assert set(legal_placements(both)) < set(legal_placements(printed))
+
+
+def test_own_new_still_needs_an_own_colour_cell_at_the_contact():
+    # seed 001 line 21: the touching cell of the new tile is "of its own colour"
+    piles = [["T01", "T02"], ["T04", "T05"]]
+    state = play(GAME.new(options={"piles": piles, "contact": "own-new"}), place(6, 8, 0))
+    # T04 half-turned at (2,8): only its paving cell (5,8) touches T01; its roof cells touch
+    # nothing placed
+    with pytest.raises(IllegalMove, match="no roof cell of the new tile touches a tile"):
+        GAME.apply(state, place(2, 8, 2))
+    assert (2, 8, 2) not in legal_placements(state)
+    # the first tile of a round still covers the centre (rules/toscana.md A2)
+    with pytest.raises(IllegalMove, match="first tile must cover the centre"):
+        GAME.apply(GAME.new(options={"piles": piles, "contact": "own-new"}), place(0, 0, 0))
+
+
+def test_option_contact_is_validated_and_defaults_to_own_both():
+    # DESIGN §5: contact "own-both" (default) | "own-new"
+    with pytest.raises(BadData, match="option 'contact' must be one of"):
+        GAME.new(options={"contact": "own-old"})
+    assert contact_rule(GAME.new()) == "own-both"
+    assert contact_rule(GAME.new(options={"contact": "own-new"})) == "own-new"
+
+
+def test_conformance_with_contact_own_new():
+    # DESIGN §2: the engine contract holds under either touching rule
+    conformance.run(GAME, seeds=range(1, 5), options={"contact": "own-new"})
+
+
+def test_contact_is_saved_with_the_state_and_placements_are_checked_by_it():
+    # CONTRIBUTING: from_json validates (the placements are replayed under the stored rule)
+    piles = [["T01", "T02"], ["T04", "T05"]]
+    state = play(
+        GAME.new(options={"piles": piles, "contact": "own-new"}), place(6, 8, 0), place(8, 4, 1)
+    )
+    obj = json.loads(json.dumps(GAME.to_json(state)))
+    assert obj["contact"] == "own-new" and GAME.from_json(obj) == state
+    with pytest.raises(BadData, match="tile 2: no roof cell of the new tile touches a roof"):
+        GAME.from_json({**obj, "contact": "own-both"})
+    with pytest.raises(BadData, match='"contact" must be one of'):
+        GAME.from_json({**obj, "contact": "own"})
+
+
+def test_a_link_keeps_the_contact_rule():
+    # DESIGN §2: saves and links hold the setup with its options (links made before the option
+    # existed open with the default: tests/test_links.py)
+    for contact in ("own-both", "own-new"):
+        match = Match("toscana", seed=3, options={"contact": contact})
+        match.play(GAME.legal_moves(match.state)[0])
+        match.hand_over(0x5EED)
+        match.play(GAME.legal_moves(match.state)[-1])
+        again = Match.from_link(match.to_link())
+        assert again.setup["options"]["contact"] == contact and again.state == match.state
+
+
+@pytest.mark.parametrize("contact", ["own-both", "own-new"])
+def test_legal_placements_match_a_cell_by_cell_reference(contact):
+    # DESIGN §5 placement rules (both values of option contact), checked against the plain
+    # reference above in random games; also: in every running position someone can place (the
+    # round ends as soon as neither can)
     seen_blocked = 0
     for seed in range(4):
-        state = GAME.new(seed=seed)
+        state = GAME.new(seed=seed, options={"contact": contact})
         rng = Rng(seed)
         while not GAME.is_over(state):
             seat = state.turn
             placements = round_placements(state)
             expected = (
-                naive_spots(placements, state.round_no, seat, top_tiles(state)[seat])
+                naive_spots(placements, state.round_no, seat, top_tiles(state)[seat], contact)
                 if state.piles[seat]
                 else []
             )
             assert legal_placements(state) == expected
             assert any(
                 naive_can_place(
-                    placements, state.round_no, s, [LAYOUT_IDS[k] for k in state.piles[s]]
+                    placements,
+                    state.round_no,
+                    s,
+                    [LAYOUT_IDS[k] for k in state.piles[s]],
+                    contact,
                 )
                 for s in (0, 1)
             )
             if not expected and state.piles[seat]:
                 seen_blocked += 1
             moves = GAME.legal_moves(state)
-            state = GAME.apply(state, moves[rng.below(len(moves))])
-    assert seen_blocked > 0  # the check above also covered blocked players
+            state = GAME.apply(state, rng.choice(moves))
+    if contact == "own-both":  # under "own-new" a tile almost always fits somewhere
+        assert seen_blocked > 0  # the check above also covered blocked players
 
 
 # ---- look-alike rotations ---------------------------------------------------------------------
@@ -343,6 +428,96 @@ def test_a_pass_may_carry_a_veto():
     assert after.last["passed"] and after.last["vetoed"] == "T05"
 
 
+# ---- a vetoed tile is known to lie at the bottom -------------------------------------------------
+# DESIGN §5: "Piles are face up: only the top tile shows, but a vetoed tile is known to lie at the
+# bottom; views keep that."
+def vetoed_state():
+    """Seat 0 vetoes seat 1's T04: seat 1's pile is then T09 on top, T08 T07 T06, T04 at the
+    bottom (seat 0 placed T01, so its pile shows T02 over T03)."""
+    state = new(["T01", "T02", "T03"], ["T04", "T09", "T08", "T07", "T06"])
+    return play(state, place(6, 8, 0, veto=True))
+
+
+def test_a_vetoed_tile_stays_known_at_the_bottom_of_the_view():
+    state = vetoed_state()
+    assert known_bottom(state) == [[], ["T04"]]
+    for seat in (0, 1, None):
+        view = GAME.view(state, seat)
+        # the top, the unknown middle sorted, the known bottom tile last
+        assert GAME.to_json(view)["piles"][1] == ["T09", "T06", "T07", "T08", "T04"]
+        assert known_bottom(view) == [[], ["T04"]]
+        assert GAME.from_json(json.loads(json.dumps(GAME.to_json(view)))) == view
+
+
+def test_determinize_never_moves_a_known_bottom_tile():
+    view = GAME.view(vetoed_state(), 0)
+    middles = set()
+    for seed in range(12):
+        sample = GAME.determinize(view, Rng(seed))
+        pile = [LAYOUT_IDS[k] for k in sample.piles[1]]
+        assert pile[0] == "T09" and pile[-1] == "T04" and sorted(pile[1:4]) == ["T06", "T07", "T08"]
+        assert GAME.to_json(GAME.view(sample, 0)) == GAME.to_json(view)
+        middles.add(tuple(pile[1:4]))
+    assert len(middles) > 1  # the unknown middle is sampled
+
+
+def test_a_known_bottom_tile_that_reaches_the_top_is_simply_the_top():
+    state = play(new(["T01", "T02", "T03"], ["T04", "T05"]), place(6, 8, 0, veto=True))
+    assert known_bottom(state) == [[], ["T04"]] and top_tiles(state) == ["T02", "T05"]
+    state = play(state, place(*legal_placements(state)[0]))
+    assert top_tiles(state) == ["T02", "T04"] and known_bottom(state) == [[], []]
+
+
+def test_known_bottom_tiles_are_forgotten_in_round_2():
+    # rules/toscana.md §3.1: round 2 deals fresh piles
+    state = vetoed_state()
+    while state.round_no == 1:
+        state = GAME.apply(state, GAME.legal_moves(state)[0])
+    assert known_bottom(state) == [[], []]
+
+
+@pytest.mark.parametrize(
+    "known, reason",
+    [
+        ([0, 2], "seat 1 cannot have 2 known tiles"),
+        ([1, 1], "seat 0 cannot have 1 known tiles"),  # seat 1 still holds its veto
+        ([0, -1], "seat 1 cannot have -1"),
+        ([0], "two whole numbers"),
+        ([0, True], "two whole numbers"),
+        (None, "two whole numbers"),
+    ],
+)
+def test_known_bottom_is_checked_on_load(known, reason):
+    obj = json.loads(json.dumps(GAME.to_json(vetoed_state())))
+    assert obj["known_bottom"] == [0, 1]
+    with pytest.raises(BadData, match=reason):
+        GAME.from_json({**obj, "known_bottom": known})
+
+
+def test_mixed_entropy_shuffles_only_the_unknown_middle_of_each_pile():
+    # DESIGN §2a / brief: mix_entropy deals again what nobody has seen - never a top tile,
+    # never a known bottom tile
+    state = GAME.new(seed=5)
+    veto = next(m for m in GAME.legal_moves(state) if m.veto)
+    state = play(state, veto.to_json())
+    bottom = known_bottom(state)
+    assert bottom[1] and not bottom[0]
+    middles = set()
+    for bits in range(1, 9):
+        mixed = GAME.mix_entropy(state, bits * 0x1234567)
+        assert top_tiles(mixed) == top_tiles(state) and known_bottom(mixed) == bottom
+        assert mixed.piles[1][-1] == state.piles[1][-1]  # the vetoed tile, known to all
+        assert [sorted(p) for p in mixed.piles] == [sorted(p) for p in state.piles]
+        middles.add(tuple(mixed.piles[0][1:]) + tuple(mixed.piles[1][1:-1]))
+    assert len(middles) == 8  # a fresh order every time
+
+
+def test_mixed_entropy_keeps_fixed_piles():
+    # brief: nothing is dealt again when the piles come from option `piles` (a scenario)
+    state = vetoed_state()
+    assert GAME.mix_entropy(state, 99).piles == state.piles
+
+
 # ---- passing and the end of a round --------------------------------------------------------------
 def test_empty_pile_passes_with_exactly_one_move():
     # DESIGN §5: "an empty pile passes too"; §5 All games: one legal move {"pass": true}
@@ -371,7 +546,7 @@ def blocked_position():
             if state.piles[seat] and not legal_placements(state):
                 return state
             moves = [m for m in GAME.legal_moves(state) if not m.veto]
-            state = GAME.apply(state, moves[rng.below(len(moves))])
+            state = GAME.apply(state, rng.choice(moves))
     raise AssertionError("no blocked position found")
 
 
@@ -405,7 +580,7 @@ def test_no_two_passes_in_a_row_in_random_games():
         previous_passed = False
         while not GAME.is_over(state):
             moves = GAME.legal_moves(state)
-            move = moves[rng.below(len(moves))]
+            move = rng.choice(moves)
             before_round = state.round_no
             state = GAME.apply(state, move)
             passed = isinstance(move, Pass)
@@ -439,7 +614,7 @@ def test_round_2_piles_are_fresh_shuffles_from_the_state_rng():
     rng = Rng(5)
     while state.round_no == 1:
         moves = GAME.legal_moves(state)
-        state = GAME.apply(state, moves[rng.below(len(moves))])
+        state = GAME.apply(state, rng.choice(moves))
     assert sorted(state.piles[0]) == sorted(state.piles[1]) == list(range(16))
     assert state.piles != round1.piles
 
@@ -648,7 +823,7 @@ def test_state_json_round_trips_through_a_whole_game():
         if GAME.is_over(state):
             break
         moves = GAME.legal_moves(state)
-        state = GAME.apply(state, moves[rng.below(len(moves))])
+        state = GAME.apply(state, rng.choice(moves))
 
 
 def damaged(state, change):

@@ -3,9 +3,12 @@
 import re
 
 from game.toscana import draw
-from game.toscana.board import Board as ToscanaBoard
-from game.toscana.rules import GAME, Pass, Place, legal_placements
+from game.toscana.controller import Board as ToscanaBoard
+from game.toscana.queries import legal_placements
+from game.toscana.rules import GAME, Pass, Place
+from game.view.i18n import Translator, load_table
 
+TR = Translator(load_table("assets/strings.json"), "en")
 PILES = {"piles": [["T13", "T01", "T07"], ["T05", "T02", "T16"]]}
 
 
@@ -102,7 +105,7 @@ def _positions():
         while state.turn is not None:
             yield state
             moves = GAME.legal_moves(state)
-            state = GAME.apply(state, moves[rng.below(len(moves))])
+            state = GAME.apply(state, rng.choice(moves))
 
 
 def test_round_end_markup_numbers_each_counted_tile_once():
@@ -122,3 +125,56 @@ def test_markup_escapes_and_names_cells():
     markup = draw.hit_layer()
     assert markup.count("data-cell=") == 17 * 17
     assert "<script" not in draw.tile_picture("T01", 0, "roof", label='<script>"x"')
+
+
+# ---- option contact (DESIGN §5): hints, refusals and the new-game form follow it ---------------
+def after_first_tile(contact):
+    """Seat 0 laid T01 at (6,8); seat 1 (roof) holds T04 (its top row is paving)."""
+    piles = [["T01", "T02"], ["T04", "T05"]]
+    state = GAME.new(options={"piles": piles, "contact": contact})
+    return GAME.apply(state, Place(6, 8, 0))
+
+
+def test_hints_and_refusals_follow_the_contact_rule():
+    # seed 001 line 21 ("own-new"): a roof cell next to any placed tile is enough; T04 standing
+    # at (8,4) touches only T01's paving cells with its roof cells
+    for contact, legal, why in (
+        ("own-both", False, "toscana.why.touch"),
+        ("own-new", True, None),
+    ):
+        state, board = after_first_tile(contact), ToscanaBoard()
+        board.rotate(state)
+        board.point_at(state, 8, 4)
+        assert board.rot == 1 and board.is_legal(state) is legal
+        assert board.problem(state) == why
+        hints = board.overlay_markup(state, 1, interactive=True).split("tos-preview")[0]
+        assert ('cx="85.0" cy="45.0"' in hints) is legal  # the dot on (8,4)
+        spots = [s for s in legal_placements(state) if s[2] == 1]
+        assert len(re.findall(r"<circle", hints)) == len(spots)
+    # under "own-new" a spot with only minority cells at the contact is refused with its reason
+    state, board = after_first_tile("own-new"), ToscanaBoard()
+    board.rotate(state, 2)
+    board.point_at(state, 2, 8)
+    assert board.rot == 2 and board.problem(state) == "toscana.why.touch_tile"
+    assert TR(board.problem(state)).startswith(
+        "Not here: a square of your colour must touch a tile"
+    )
+
+
+def test_the_new_game_form_offers_the_contact_rule():
+    board = ToscanaBoard()
+    form = board.options_markup(TR, {})
+    assert 'name="contact"' in form
+    assert re.findall(r'<option value="([\w-]+)"( selected)?', form) == [
+        ("own-both", " selected"),
+        ("own-new", ""),
+    ]
+    assert "Czech rules text" in form  # which edition plays which
+    chosen = board.options_markup(
+        Translator(load_table("assets/strings.json"), "cs"), {"contact": "own-new"}
+    )
+    assert '<option value="own-new" selected' in chosen and "český text pravidel" in chosen
+    assert board.read_options({"contact": "own-new"}) == {"contact": "own-new"}
+    assert board.read_options({"contact": "sideways"}) == {"contact": "own-both"}
+    assert board.read_options({}) == {"contact": "own-both"}
+    GAME.new(options=board.read_options({"contact": "own-new"}))  # the engine takes it

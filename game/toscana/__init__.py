@@ -9,5 +9,7 @@ DECLARATION = Declaration(
     max_players=2,
     default_players=2,
     package=__name__,
-    controller="board:Board",
+    engine="rules:GAME",
+    controller="controller:Board",
+    knowledge="ai:KNOWLEDGE",
 )

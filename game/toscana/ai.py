@@ -8,40 +8,13 @@ What it adds to the plain search:
 - a placement more than `blunder_margin` tiles worse one ply deep (both largest areas as if
   the round ended now) than the best is never played.
 
-It reads the engine's bitboards (game/toscana/rules.py) for speed: the checks here run at
-every node of the search tree.
+It asks the state only through queries.py (whose `top_tile_touches_area` works on the
+bitboards, fast enough for every node of the search tree) and the Game contract.
 """
 
 from game.core.ai.knowledge import Knowledge
 
-from . import rules
-
-_FOOTPRINT = [
-    [rules._bit_positions(own | other) for own, other, _ in shapes] for shapes in rules.SHAPES
-]
-
-
-def top_tile_touches_area(s, seat):
-    """Can the opponent's visible top tile be placed (legally, anywhere) with a cell next to
-    `seat`'s largest area? (On an empty board every tile counts as touching.)"""
-    opponent = 1 - seat
-    pile = s.piles[opponent]
-    if not pile:
-        return False
-    round_no = s.round_no
-    _, area = rules._largest_area(s.masks[rules.colour_of(seat, round_no)], s.tile_masks)
-    if not area:
-        return True
-    near = rules._neighbours(area)
-    layout = pile[0]
-    for rot, spots in rules._position_masks(s.masks, layout, rules.colour_of(opponent, round_no)):
-        if spots:
-            touching = 0
-            for d in _FOOTPRINT[layout][rot]:
-                touching |= near >> d
-            if spots & touching:
-                return True
-    return False
+from .queries import last_move, top_tile_touches_area, vetoes_left
 
 
 class ToscanaKnowledge(Knowledge):
@@ -53,7 +26,7 @@ class ToscanaKnowledge(Knowledge):
     def prune(self, game, s, moves, root=False):
         if not moves or not moves[-1].veto:
             return moves
-        seat = s.turn
+        seat = game.current_player(s)
         if not root:  # cheap: judged on the board before this move
             if top_tile_touches_area(s, seat):
                 return moves
@@ -63,16 +36,16 @@ class ToscanaKnowledge(Knowledge):
             if move.veto:  # exact: judged on the board after this move's tile
                 after = game.clone(s)
                 game.apply_in_place(after, move._replace(veto=False))
-                if after.round_no != s.round_no or not top_tile_touches_area(after, seat):
+                if last_move(after)["round_end"] or not top_tile_touches_area(after, seat):
                     continue
             kept.append(move)
         return kept
 
     def evaluate(self, game, s):
         points = game.projected_scores(s)
-        if s.turn is not None:
-            for seat in (0, 1):
-                if s.veto_left[seat]:
+        if game.current_player(s) is not None:
+            for seat, left in enumerate(vetoes_left(s)):
+                if left:
                     points[seat] += self.veto_worth
         return points
 

@@ -10,14 +10,13 @@ from functools import cache, lru_cache
 
 from game.view.markup import empty, esc, tag
 
-from .rules import CENTRE, SIZE, placement_cells
-from .tiles import footprint
+from .data import CENTRE, SIZE, footprint
+from .queries import placement_cells
 
 CELL = 10
 MARGIN = 6
 VIEWBOX = f"{-MARGIN} {-MARGIN} {SIZE * CELL + 2 * MARGIN} {SIZE * CELL + 2 * MARGIN}"
 FILL = {"roof": "url(#tos-roof)", "paving": "url(#tos-paving)"}
-SOLID = {"roof": "#c4563b", "paving": "#a9a499"}  # the same colours, for small pictures
 
 
 def defs():

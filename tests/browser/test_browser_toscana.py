@@ -150,3 +150,19 @@ def test_the_page_answers_while_the_computer_thinks(page, site):
         # the computer's move is shown: framed on the board and written in the log
         page.locator("#gt-layer-board .tos-last").wait_for()
         assert "Computer placed" in page.locator("#gt-log li").last.inner_text()
+
+
+def test_the_new_game_form_sets_the_contact_rule(page, site):
+    # DESIGN §5 option contact: the new-game form offers the printed Czech rule (seed 001 line 21)
+    # with a line on which edition plays which; the game then starts with it
+    page.goto(f"{site.url}?game=toscana")
+    wait_ready(page, "toscana")
+    form = page.locator("#gt-new-form")
+    form.wait_for()
+    assert "Czech rules text" in form.locator(".tos-note").inner_text()
+    page.select_option("#gt-new-form select[name=contact]", "own-new")
+    start_if_asked(page)
+    page.wait_for_function(
+        "() => (localStorage.getItem('bgt.toscana.autosave') || '').includes('own-new')"
+    )
+    assert autosave(page)["save"]["setup"]["options"]["contact"] == "own-new"

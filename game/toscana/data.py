@@ -1,4 +1,5 @@
-"""The 16 Toscana tile layouts and their rotations (data from rules/toscana.md §4).
+"""Toscana's static data: the board and the 16 tile layouts with their rotations (data from
+rules/toscana.md §2 and §4).
 
 Every tile is a 2×4 block of cells: 6 in its owner's colour, 2 "minority" cells in the other
 colour. Both sets (roof and paving) use the same 16 layouts with the colours swapped. Each
@@ -10,6 +11,9 @@ layout is drawn with the long side horizontal and its cells numbered in reading 
 The 16 layouts are all ways to pick the 2 minority cells, counting two picks as one layout when
 a half turn maps one onto the other (tiles turn on the table but are never flipped).
 """
+
+SIZE = 17  # the board is SIZE × SIZE cells
+CENTRE = (8, 8)  # (x, y) of the marked cell; the first tile of a round must cover it
 
 LAYOUT_IDS = tuple(f"T{n:02d}" for n in range(1, 17))
 

@@ -7,33 +7,29 @@ or the Place button) plays it, so a slip of the finger costs nothing. R, the whe
 or the Rotate button turn the tile; arrow keys move the preview; V arms the veto.
 """
 
-from game.view.controller import BoardController
+from game.core.contract import JSON
+from game.view.controller import BoardController, Markup
+from game.view.i18n import Translator
 from game.view.markup import esc, tag
+from game.view.widgets import button
 
-from . import draw
-from .rules import (
-    CENTRE,
-    GAME,
-    SIZE,
-    Pass,
-    Place,
-    board_cells,
-    largest_areas,
-    legal_placements,
-    pile_sizes,
-    placement_cells,
-    round_placements,
-    round_results,
-    seat_colours,
-    top_tiles,
-    veto_allowed,
-)
-from .tiles import CANONICAL_ROT, DISTINCT_ROTS, footprint
+from . import draw, queries
+from .data import CANONICAL_ROT, CENTRE, DISTINCT_ROTS, SIZE, footprint
+from .rules import GAME, Pass, Place, ToscanaMove, ToscanaState
 
 KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+# why a spot is refused (queries.placement_problem) -> the sentence shown under the board
+WHY = {
+    "edge": "toscana.why.edge",
+    "overlap": "toscana.why.overlap",
+    "centre": "toscana.why.centre",
+    "touch": "toscana.why.touch",
+    "touch_tile": "toscana.why.touch_tile",
+}
+CONTACT = GAME.options["contact"]  # the touching rule offered on the new-game form
 
 
-def parse_target(target):
+def parse_target(target: str) -> tuple[int, int]:
     """(x, y) from a square's data-cell "x,y"."""
     x, y = target.split(",")
     return int(x), int(y)
@@ -42,25 +38,23 @@ def parse_target(target):
 class Board(BoardController):
     has_hints = True
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.rot = 0
-        self.anchor = None  # (x, y) of the previewed tile's top-left cell
+        self.anchor: tuple[int, int] | None = None  # the previewed tile's top-left cell
         self.locked = False  # the spot is chosen; the next tap on the tile places it
         self.veto = False  # the next move carries a veto
-        self._position = None  # the state the caches below belong to
-        self._legal = {}
-        self._grid = None
+        self._position: ToscanaState | None = None  # the state the cache below belongs to
+        self._legal: dict[tuple[int, int, int], bool] = {}
 
     # ---- the position ---------------------------------------------------------------------------
-    def _sync(self, state):
+    def _sync(self, state: ToscanaState) -> None:
         """Recompute what depends on the position when it changed; a new position starts with no
         spot chosen and the veto disarmed, but keeps the rotation and the pointer."""
         if state is self._position:
             return
         self._position = state
-        self._legal = {spot: True for spot in legal_placements(state)}
-        self._grid = board_cells(round_placements(state), min(state.round_no, 2))
+        self._legal = {spot: True for spot in queries.legal_placements(state)}
         self.locked = False
         self.veto = False
         tile = self.tile(state)
@@ -69,55 +63,51 @@ class Board(BoardController):
             if self.anchor is not None:
                 self.anchor = self._clamp(*self.anchor)
 
-    def tile(self, state):
+    def tile(self, state: ToscanaState) -> str | None:
         """The tile the player to move is placing (None: empty pile or match over)."""
-        if state.turn is None:
-            return None
-        return top_tiles(state)[state.turn]
+        seat = GAME.current_player(state)
+        return None if seat is None else queries.top_tiles(state)[seat]
 
-    def colour(self, state):
-        return seat_colours(state)[state.turn]
+    def colour(self, state: ToscanaState) -> str:
+        return queries.seat_colours(state)[GAME.current_player(state)]
 
-    def must_pass(self, state):
+    def must_pass(self, state: ToscanaState) -> bool:
         self._sync(state)
-        return state.turn is not None and not self._legal
+        return GAME.current_player(state) is not None and not self._legal
 
-    def veto_possible(self, state):
-        return state.turn is not None and veto_allowed(state)
+    def veto_possible(self, state: ToscanaState) -> bool:
+        return queries.veto_allowed(state)
 
-    def _clamp(self, x, y):
+    def _clamp(self, x: int, y: int) -> tuple[int, int]:
         width, height = footprint(self.rot)
         return min(max(x, 0), SIZE - width), min(max(y, 0), SIZE - height)
 
-    def is_legal(self, state, anchor=None):
+    def is_legal(self, state: ToscanaState, anchor: tuple[int, int] | None = None) -> bool:
         self._sync(state)
         anchor = anchor or self.anchor
         return anchor is not None and (anchor[0], anchor[1], self.rot) in self._legal
 
-    def problem(self, state):
-        """Why the previewed spot is not allowed, as a translation key (None when it is)."""
+    def problem(self, state: ToscanaState) -> str | None:
+        """Why the previewed spot is not allowed, as a translation key (None when it is); the
+        touching rule follows option `contact`."""
         self._sync(state)
-        if self.anchor is None or self.is_legal(state) or self.tile(state) is None:
+        if self.anchor is None or self.is_legal(state):
             return None
-        cells = placement_cells(self.tile(state), self.rot, *self.anchor, self.colour(state))
-        if any(self._grid[y][x] is not None for x, y, _ in cells):
-            return "toscana.why.overlap"
-        if not state.placements:
-            return "toscana.why.centre"
-        return "toscana.why.touch"
+        fault = queries.placement_problem(state, *self.anchor, self.rot)
+        return None if fault is None else WHY[fault]
 
-    def rotation_has_spots(self, state):
+    def rotation_has_spots(self, state: ToscanaState) -> bool:
         self._sync(state)
         return any(rot == self.rot for _, _, rot in self._legal)
 
     # ---- input ------------------------------------------------------------------------------------
-    def point(self, state, target):
+    def point(self, state: ToscanaState, target: str) -> bool:
         return self.point_at(state, *parse_target(target))
 
-    def tap(self, state, target):
+    def tap(self, state: ToscanaState, target: str) -> ToscanaMove | None:
         return self.tap_at(state, *parse_target(target))
 
-    def point_at(self, state, x, y):
+    def point_at(self, state: ToscanaState, x: int, y: int) -> bool:
         """The pointer is over cell (x, y): move the preview unless a spot is chosen. Returns
         whether the overlay changed."""
         self._sync(state)
@@ -128,19 +118,21 @@ class Board(BoardController):
         self.anchor = anchor
         return changed
 
-    def leave(self, state):
+    def leave(self, state: ToscanaState) -> bool:
         """The pointer left the board: hide an unchosen preview."""
         if self.locked or self.anchor is None:
             return False
         self.anchor = None
         return True
 
-    def _covers(self, x, y):
+    def _covers(self, x: int, y: int) -> bool:
+        if self.anchor is None:
+            return False
         width, height = footprint(self.rot)
         ax, ay = self.anchor
         return ax <= x < ax + width and ay <= y < ay + height
 
-    def tap_at(self, state, x, y):
+    def tap_at(self, state: ToscanaState, x: int, y: int) -> ToscanaMove | None:
         """A click or tap on cell (x, y): choose the spot, or play it when it was chosen and the
         tap lands on the tile. Returns the move to play, or None."""
         self._sync(state)
@@ -152,13 +144,13 @@ class Board(BoardController):
         self.locked = self.is_legal(state)
         return None
 
-    def confirm(self, state):
+    def confirm(self, state: ToscanaState) -> ToscanaMove | None:
         """The move for the previewed spot, if it is legal."""
-        if not self.is_legal(state):
+        if self.anchor is None or not self.is_legal(state):
             return None
         return Place(self.anchor[0], self.anchor[1], self.rot, self.veto)
 
-    def rotate(self, state, step=1):
+    def rotate(self, state: ToscanaState, step: int = 1) -> None:
         """Turn the tile to its next distinct orientation (look-alike turns are skipped)."""
         self._sync(state)
         tile = self.tile(state)
@@ -170,22 +162,22 @@ class Board(BoardController):
             self.anchor = self._clamp(*self.anchor)
             self.locked = self.locked and self.is_legal(state)
 
-    def nudge(self, state, dx, dy):
+    def nudge(self, state: ToscanaState, dx: int, dy: int) -> None:
         self._sync(state)
         x, y = self.anchor if self.anchor is not None else CENTRE
         self.anchor = self._clamp(x + dx, y + dy)
         self.locked = False
 
-    def cancel(self):
+    def cancel(self) -> None:
         self.locked = False
 
-    def toggle_veto(self, state):
+    def toggle_veto(self, state: ToscanaState) -> None:
         self.veto = not self.veto and self.veto_possible(state)
 
-    def pass_move(self, state):
+    def pass_move(self, state: ToscanaState) -> ToscanaMove | None:
         return Pass(self.veto) if self.must_pass(state) else None
 
-    def act(self, state, name):
+    def act(self, state: ToscanaState, name: str) -> ToscanaMove | None:
         """The panel's buttons: turn, place, pass, arm the veto."""
         if name in ("rotate", "rotate-left"):
             self.rotate(state, 1 if name == "rotate" else -1)
@@ -197,11 +189,11 @@ class Board(BoardController):
             self.toggle_veto(state)
         return None
 
-    def wheel(self, state, step):
+    def wheel(self, state: ToscanaState, step: int) -> bool:
         self.rotate(state, step)
         return True
 
-    def key(self, state, key):
+    def key(self, state: ToscanaState, key: str) -> ToscanaMove | None:
         """Keyboard play: arrows move, R turns, Enter places (or passes), V arms the veto,
         Escape lets go of a chosen spot. Returns a move or None."""
         if key in KEY_STEPS:
@@ -217,28 +209,32 @@ class Board(BoardController):
         return None
 
     # ---- output -----------------------------------------------------------------------------------
-    def defs(self):
+    def defs(self) -> Markup:
         return draw.defs()
 
-    def viewbox(self, state):
+    def viewbox(self, state: ToscanaState) -> str:
         return draw.VIEWBOX
 
-    def board_markup(self, state, viewer=None, summary=None):
+    def board_markup(
+        self, state: ToscanaState, viewer: int | None = None, summary: int | None = None
+    ) -> Markup:
         """Board and tiles of the current round plus the last move; with `summary` (a round
         number), that finished round with its scoring areas."""
         if summary is not None:
             return self.round_end_markup(state, summary)
-        round_no = min(state.round_no, 2)
-        placements = round_placements(state, round_no)
-        last = state.last["placed"] if state.last and not state.last["round_end"] else None
+        round_no = queries.board_round(state)
+        last = queries.last_move(state)
+        spot = last["placed"] if last and not last["round_end"] else None
         return (
             draw.board_layer()
-            + draw.tiles_layer(placements, seat_colours(state, round_no))
-            + draw.last_move_layer(last)
+            + draw.tiles_layer(
+                queries.round_placements(state, round_no), queries.seat_colours(state, round_no)
+            )
+            + draw.last_move_layer(spot)
             + draw.hit_layer()
         )
 
-    def overlay_markup(self, state, viewer, interactive):
+    def overlay_markup(self, state: ToscanaState, viewer: int | None, interactive: bool) -> Markup:
         """Hints and the preview for the player to move (nothing when it is not their turn)."""
         self._sync(state)
         tile = self.tile(state)
@@ -253,11 +249,11 @@ class Board(BoardController):
             )
         return out
 
-    def round_end_markup(self, state, round_no):
+    def round_end_markup(self, state: ToscanaState, round_no: int) -> Markup:
         """A finished round's board with both largest areas outlined and their tiles counted."""
-        placements = round_placements(state, round_no)
-        colours = seat_colours(state, round_no)
-        areas = largest_areas(placements, round_no)
+        placements = queries.round_placements(state, round_no)
+        colours = queries.seat_colours(state, round_no)
+        areas = queries.largest_areas(placements, round_no)
         scores = [len(areas[colours[seat]]["tiles"]) for seat in (0, 1)]
         return (
             draw.board_layer()
@@ -266,14 +262,17 @@ class Board(BoardController):
         )
 
     # ---- the panel beside the board -----------------------------------------------------------
-    def summary_after(self, state):
+    def summary_after(self, state: ToscanaState) -> int | None:
         """The round a move just finished: its scoring is shown before play goes on."""
-        round_end = state.last and state.last["round_end"]
-        return round_end["round"] if round_end else None
+        last = queries.last_move(state)
+        return last["round_end"]["round"] if last and last["round_end"] else None
 
-    def summary(self, state, round_no, names, tr):
-        """Round end: both scores with colour and the round's winner."""
-        result = round_results(state)[round_no - 1]
+    def summary(
+        self, state: ToscanaState, which: int, names: list[str], tr: Translator
+    ) -> tuple[str, Markup, str]:
+        """Round end (`which` is the round number): both scores with colour and the round's
+        winner."""
+        result = queries.round_results(state)[which - 1]
         lines = "".join(
             tag(
                 "li",
@@ -295,22 +294,32 @@ class Board(BoardController):
             if winner is None
             else tr("toscana.round_winner", player=names[winner])
         )
-        button = "toscana.see_result" if state.turn is None else "toscana.next_round"
+        over = GAME.current_player(state) is None
+        button = "toscana.see_result" if over else "toscana.next_round"
         return (
-            tr("toscana.round_over", n=round_no),
+            tr("toscana.round_over", n=which),
             tag("ul", lines, class_="gt-results") + tag("p", esc(verdict)),
             button,
         )
 
-    def panel_markup(self, state, viewer, names, tr, interactive):
+    def panel_markup(
+        self,
+        state: ToscanaState,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+        interactive: bool,
+    ) -> Markup:
         """Both players (colour, texture, next tile, pile, veto, points) and the controls of the
         player to move. `names` are the seats' names as typed (escaped here)."""
         self._sync(state)
-        colours = seat_colours(state)
-        tops = top_tiles(state)
-        sizes = pile_sizes(state)
+        colours = queries.seat_colours(state)
+        tops = queries.top_tiles(state)
+        sizes = queries.pile_sizes(state)
+        vetoes = queries.vetoes_left(state)
         totals = GAME.scores(state)
         live = GAME.projected_scores(state)
+        mover = GAME.current_player(state)
         players = []
         for seat in (0, 1):
             colour = colours[seat]
@@ -320,7 +329,7 @@ class Board(BoardController):
                 if top
                 else tag("span", esc(tr("toscana.pile_empty")), class_="gt-muted")
             )
-            veto = tr("toscana.veto_left") if state.veto_left[seat] else tr("toscana.veto_used")
+            veto = tr("toscana.veto_left") if vetoes[seat] else tr("toscana.veto_used")
             players.append(
                 tag(
                     "li",
@@ -337,58 +346,41 @@ class Board(BoardController):
                         ),
                         class_="gt-points",
                     ),
-                    class_="gt-player" + (" gt-to-move" if state.turn == seat else ""),
+                    class_="gt-player" + (" gt-to-move" if mover == seat else ""),
                     data_seat=seat,
                 )
             )
         out = tag("ol", *players, class_="gt-players")
-        if interactive and state.turn is not None:
-            out += self._controls_markup(state, names, tr)
+        if interactive and mover is not None:
+            out += self._controls_markup(state, mover, names, tr)
         return out
 
-    def _controls_markup(self, state, names, tr):
+    def _controls_markup(
+        self, state: ToscanaState, mover: int, names: list[str], tr: Translator
+    ) -> Markup:
         buttons = []
         hint = ""
         if self.must_pass(state):
             hint = tr("toscana.must_pass")
-            buttons.append(
-                tag(
-                    "button",
-                    esc(tr("toscana.pass")),
-                    type="button",
-                    class_="gt-primary",
-                    data_act="pass",
-                )
-            )
+            buttons.append(button(tr, "pass", "toscana.pass", primary=True))
         else:
-            buttons.append(
-                tag(
-                    "button",
-                    "↺",
-                    type="button",
-                    data_act="rotate-left",
-                    title=tr("toscana.rotate_left"),
-                    aria_label=tr("toscana.rotate_left"),
+            for act, symbol, label in (
+                ("rotate-left", "↺", "toscana.rotate_left"),
+                ("rotate", "↻", "toscana.rotate"),
+            ):
+                buttons.append(
+                    tag(
+                        "button",
+                        symbol,
+                        type="button",
+                        data_act=act,
+                        title=tr(label),
+                        aria_label=tr(label),
+                    )
                 )
-            )
             buttons.append(
-                tag(
-                    "button",
-                    "↻",
-                    type="button",
-                    data_act="rotate",
-                    title=tr("toscana.rotate"),
-                    aria_label=tr("toscana.rotate"),
-                )
-            )
-            buttons.append(
-                tag(
-                    "button",
-                    esc(tr("toscana.place")),
-                    type="button",
-                    class_="gt-primary",
-                    data_act="place",
-                    disabled=not self.is_legal(state),
+                button(
+                    tr, "place", "toscana.place", primary=True, disabled=not self.is_legal(state)
                 )
             )
             problem = self.problem(state)
@@ -401,7 +393,6 @@ class Board(BoardController):
             else:
                 hint = tr("toscana.place_hint")
         if self.veto_possible(state):
-            opponent = 1 - state.turn
             buttons.append(
                 tag(
                     "button",
@@ -412,7 +403,41 @@ class Board(BoardController):
                     class_="gt-veto-button",
                 )
             )
-            hint += " " + tr("toscana.veto_explain", opponent=names[opponent])
+            hint += " " + tr("toscana.veto_explain", opponent=names[1 - mover])
         return tag("div", *buttons, class_="gt-actions", data_rot=self.rot) + tag(
             "p", esc(hint.strip()), class_="gt-hint", aria_live="polite"
         )
+
+    # ---- the new-game form --------------------------------------------------------------------
+    def options_markup(self, tr: Translator, options: dict[str, JSON]) -> Markup:
+        """The touching rule of DESIGN §5 (option `contact`), with a line on which edition plays
+        which."""
+        current = (options or {}).get("contact", CONTACT.default)
+        return tag(
+            "fieldset",
+            tag("legend", esc(tr("toscana.opt.legend"))),
+            tag(
+                "label",
+                esc(tr("toscana.opt.contact")),
+                tag(
+                    "select",
+                    *(
+                        tag(
+                            "option",
+                            esc(tr(f"toscana.opt.contact.{value}")),
+                            value=value,
+                            selected=value == current,
+                        )
+                        for value in CONTACT.choices or ()
+                    ),
+                    name="contact",
+                ),
+            ),
+            tag("p", esc(tr("toscana.opt.contact_note")), class_="tos-note"),
+            class_="tos-options",
+        )
+
+    def read_options(self, form: dict[str, str | bool]) -> dict[str, JSON]:
+        """Option `contact` from the form (anything unexpected falls back to the default)."""
+        contact = form.get("contact")
+        return {"contact": contact if contact in (CONTACT.choices or ()) else CONTACT.default}

@@ -23,9 +23,9 @@ V1 = json.loads((Path(__file__).parent / "golden" / "links-v1.json").read_text("
 GOLDEN_V2 = {
     "toscana": (
         2,
-        "2O81YrZSuZKVUkl-cnJiXqKSjlAnkpefnpKTm6YIEgSJ5SlbR1UrZmXkpQKmM0tzEPKBgTmpZao6SVV5pTg5QRWJ"
-        "uKlAuICexMrVIwVCpVocU9UZKtbE6SsVKVtVK-QUlmfl5YGZBZk5qMURDrY5SAVgpkG8EVJmaCjTZyMDIDChRCjSn"
-        "uKQoM7lEqVZCVlXMqMzYlEEp7kDVzID0RD8lVVY9AVdZhuCeLJ5bxWrHeWSljCRYWAUA",
+        "2lY1PDsFAFMaxUWElIhaIvIRVJTrCou4gEkshGe2khukbMVNC0xu4gNvYuYOVo3g4gd37_vy-98qnEIEPVpuAIwcX"
+        "JKlIq1Bg_2OSg-AvUthJDCnaJDFHMpU4CgU-JkpRg8eCspniZ3HoeJC5__QZZEsXDPgp6L2VGr9noNHywFJNn7C_"
+        "1nZDK3uphPmtZKS-PGlGuBD0jg3YmIKEKGMPkvCs0erW2XE4ysHqfrnNIj4Fz5s0i4Xc_LqtPE3v0XZqTqNcqr4B",
     ),
     "carcassonne": (
         3,

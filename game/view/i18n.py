@@ -3,7 +3,7 @@ JavaScript picker (assets/boot.js does the same lookups). Pure Python: tested in
 
     tr = Translator(table, "cs")
     tr("gt.turn", player="Ann")        # -> "Na tahu: Ann"
-    tr("gt.points", n=3)               # -> "3 body"
+    tr("carcassonne.points", n=3)      # -> "3 body" (a plural text)
 
 A text is a string with {placeholders}, or, where a count changes the words, an object of CLDR
 plural categories: {"one": "{n} bod", "few": "{n} body", "many": "{n} bodu", "other": "{n} bodů"}.

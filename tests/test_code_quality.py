@@ -49,8 +49,13 @@ def imports_of(path):
             else:
                 target = node.module
             found.append((node.lineno, target))
-            # `from . import draw` imports the module game.x.draw
-            found += [(node.lineno, f"{target}.{alias.name}") for alias in node.names]
+            # `from . import draw` imports the module game.x.draw (a name that is no module,
+            # like `from game import games`, is only the package's attribute)
+            for alias in node.names:
+                module = f"{target}.{alias.name}"
+                as_path = ROOT.joinpath(*module.split("."))
+                if as_path.with_suffix(".py").exists() or (as_path / "__init__.py").exists():
+                    found.append((node.lineno, module))
     return found
 
 
@@ -60,7 +65,9 @@ def layer(module):
     parts = module.split(".")
     if parts[0] != "game":
         return None
-    if len(parts) == 1 or parts[1] == "__main__":
+    if len(parts) == 1:
+        return "core"  # game/__init__.py only names the registry: `from game import games`
+    if parts[1] == "__main__":
         return "top"
     if parts[1] == "core":
         return "core"

@@ -4,8 +4,9 @@ index.html loads Python only when a game is chosen; assets/boot.js then adds
 `<script type="py" src="game/ui/main.py" config="pyscript.toml">` and imports PyScript.
 main.py runs `app.start()`.
 
-Modules here that import nothing from the browser (i18n, markup, table, views) are tested in CPython;
-app.py is the DOM glue.
+Everything that can be pure lives in game/view (tested in CPython); here is only the DOM glue:
+app.py (the App: opening a game, drawing, playing, the computer's turns), dialogs.py and inputs.py
+(parts of the App class: dialogs, and clicks/keys/pointer), dom.py (small browser helpers, storage).
 
 Handshake with assets/boot.js (keep it this small; boot.js documents the same):
   window.bgt, created by boot.js before Python starts

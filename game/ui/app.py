@@ -1,5 +1,5 @@
-"""The game table in the page: DOM glue around the pure parts (table.py, views.py and each game's
-board controller, see boards.py). Follows the handshake with assets/boot.js described in
+"""The game table in the page: DOM glue around the pure parts (game/view: table.py, widgets.py,
+and each game's board controller, made by `games.controller(id)`). Follows the handshake with assets/boot.js described in
 game/ui/__init__.py.
 
 Updates cross the Python<->JS boundary once per layer: the board layer is set when the position
@@ -9,75 +9,29 @@ to the browser in between, so the page keeps answering while it thinks.
 """
 
 import asyncio
-import json
 
-from js import URL, Blob, Object, Promise, document, location, navigator, performance, window
-from pyodide.ffi import create_proxy, jsnull, to_js
+from js import URL, Blob, document, location, performance, window
+from pyodide.ffi import create_proxy
 
 from game import games
 from game.core import BadData, IllegalMove
 from game.core.savefile import SaveError
 from game.view import widgets as views
 from game.view.i18n import Translator, load_table
-from game.view.markup import esc, tag
+from game.view.markup import tag
 from game.view.table import Table
+
+from .dialogs import Dialogs
+from .dom import Storage, closest, js_object, next_frame, nullable
+from .inputs import Inputs
 
 SLICE_SECONDS = 0.012
 MIN_THINK_SECONDS = 0.35  # a computer move that appears instantly is easy to miss
 MAX_THINK_SECONDS = 0.9  # wall clock, yields included: a decision never takes over a second
-ZOOMS = (1.0, 1.6, 2.4)
-WHEEL_STEP = 60  # accumulated wheel delta per step (trackpads send many small ones)
-ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 MODAL = ("new", "summary", "result", "curtain")  # dialogs during which nobody moves
 
 
-def js_object(values):
-    return to_js(values, dict_converter=Object.fromEntries)
-
-
-def nullable(value):
-    """None for JS null (Pyodide gives `jsnull`, not None) and undefined."""
-    return None if value is None or value is jsnull else value
-
-
-def next_frame():
-    """Awaitable: resolves at the next animation frame (after the browser has painted)."""
-    return Promise.new(lambda resolve, reject: window.requestAnimationFrame(resolve))
-
-
-def closest(element, selector):
-    """element.closest(selector), or None (also for targets that are not elements)."""
-    if getattr(element, "closest", None) is None:
-        return None
-    return nullable(element.closest(selector))
-
-
-class Storage:
-    """localStorage when the page may use it (not in a cross-site embed with storage refused)."""
-
-    def __init__(self, enabled):
-        self.enabled = bool(enabled)
-
-    def get(self, key):
-        if not self.enabled:
-            return None
-        try:
-            text = nullable(window.localStorage.getItem(key))
-            return None if text is None else json.loads(text)
-        except Exception:
-            return None
-
-    def set(self, key, value):
-        if not self.enabled:
-            return False
-        try:
-            window.localStorage.setItem(key, json.dumps(value))
-            return True
-        except Exception:
-            return False
-
-
-class App:
+class App(Dialogs, Inputs):
     def __init__(self, bridge, strings):
         self.bridge = bridge
         self.strings = strings
@@ -280,130 +234,6 @@ class App:
                 again.focus()
 
     # ---- dialogs -------------------------------------------------------------------------------------
-    def show_dialog(self, name, markup):
-        self.dialog = name
-        box = self.el("gt-dialog")
-        box.innerHTML = markup
-        # a summary or the result leaves the board in view: it is what they explain
-        box.className = "gt-dialog gt-aside" if name in ("summary", "result") else "gt-dialog"
-        box.hidden = False
-        first = nullable(box.querySelector("input, button, select"))
-        if first is not None and not self.bridge.embed:
-            first.focus()
-
-    def hide_dialog(self):
-        self.dialog = None
-        box = self.el("gt-dialog")
-        box.hidden = True
-        box.innerHTML = ""
-
-    def new_game_dialog(self):
-        game = self.table.game
-        seats = self.prefs.get("seats") or (
-            [{"name": self.tr("gt.you"), "kind": "human", "level": None}]
-            + [
-                {
-                    "name": self.tr("gt.computer")
-                    if game.default_players == 2
-                    else f"{self.tr('gt.computer')} {k}",
-                    "kind": "ai",
-                    "level": "medium",
-                }
-                for k in range(1, game.default_players)
-            ]
-        )
-        options = self.table.match.setup["options"] if self.table.match else {}
-        self.show_dialog(
-            "new",
-            views.new_game_form(
-                self.tr,
-                game,
-                seats,
-                self.board.hints,
-                self.board.has_hints,
-                self.board.options_markup(self.tr, options),
-            ),
-        )
-
-    def error_dialog(self, title_key, reason):
-        body = tag("p", esc(reason)) + tag("p", esc(self.tr("gt.nothing_lost")))
-        self.show_dialog(
-            "error",
-            views.message(self.tr, self.tr(title_key), body, [("dialog-close", "gt.close", True)]),
-        )
-
-    def summary_dialog(self):
-        """What the board wants shown between rounds (the board layer shows it too)."""
-        names = [s["name"] for s in self.table.match.seats]
-        title, body, button = self.board.summary(
-            self.table.state, self.summary_shown, names, self.tr
-        )
-        self.show_dialog(
-            "summary", views.message(self.tr, title, body, [("summary-done", button, True)])
-        )
-
-    def result_dialog(self):
-        tr, table = self.tr, self.table
-        state = table.state
-        winners = table.game.winners(state)
-        title = (
-            tr("gt.winner", player=table.name(winners[0])) if len(winners) == 1 else tr("gt.draw")
-        )
-        rows = "".join(
-            tag(
-                "li",
-                esc(
-                    tr("gt.final_score", player=table.name(seat), n=table.game.scores(state)[seat])
-                ),
-                tag("span", esc(self._breakdown_text(parts)), class_="gt-muted"),
-            )
-            for seat, parts in enumerate(table.game.score_breakdown(state))
-        )
-        self.show_dialog(
-            "result",
-            views.message(
-                tr,
-                title,
-                tag("ul", rows, class_="gt-results"),
-                [
-                    ("rematch", "gt.rematch", True),
-                    ("new", "gt.new", False),
-                    ("dialog-close", "gt.look", False),
-                ],
-            ),
-        )
-
-    def _breakdown_text(self, parts):
-        """ " (round 1: 6, round 2: 17)": each part named through the table when it has a name."""
-        named = []
-        for name, points in parts.items():
-            key = f"{self.game_id}.part.{name.replace(' ', '_')}"
-            named.append(f"{self.tr(key) if self.tr.has(key) else name}: {points}")
-        return f" ({', '.join(named)})" if named else ""
-
-    def curtain_dialog(self):
-        """Hidden hands at one device: the next person takes the device before seeing."""
-        seat = self.table.to_move()
-        name = self.table.name(seat)
-        self.show_dialog(
-            "curtain",
-            views.message(
-                self.tr,
-                self.tr("gt.curtain_title", player=name),
-                tag("p", esc(self.tr("gt.curtain_text", player=name))),
-                [("reveal", "gt.curtain_button", True)],
-            ),
-        )
-
-    def _needs_curtain(self):
-        """Hidden hands at one device: the person to move has not taken the device yet."""
-        return (
-            self.board.hidden_hands
-            and self.table.match is not None
-            and self.table.human_to_move()
-            and self.viewer() != self.table.to_move()
-        )
-
     def after_change(self):
         """Whatever a new position asks for: a summary, the result, a curtain, the computer."""
         if self.summary_shown is None and self.dialog is None and self.table.match.is_over():
@@ -565,160 +395,6 @@ class App:
             return
         self.thinking = None
         self.play(search.best_move())
-
-    # ---- events -------------------------------------------------------------------------------------
-    def on_click(self, event):
-        if self.table is None:
-            return
-        action = closest(event.target, "[data-act]")
-        if action is not None:
-            self.act(str(action.dataset.act))
-            return
-        cell = closest(event.target, "[data-cell]")
-        if cell is not None and self.interactive():
-            self.board_answer(self.board.tap(self.table.state, str(cell.dataset.cell)), True)
-
-    def board_answer(self, move, changed):
-        """Play what the board made of an input, or redraw what the input changed (the preview
-        and the panel; the log and the toolbar stay as they are)."""
-        if move is not None:
-            self.play(move)
-        elif changed:
-            self.render_overlay()
-            self.render_panel()
-
-    def act(self, name):
-        table = self.table
-        if name == "new":
-            self.new_game_dialog()
-        elif name == "dialog-close":
-            self.hide_dialog()
-            self.maybe_think()
-        elif name in ("undo", "redo") and self.thinking is None:
-            if table.undo() if name == "undo" else table.redo():
-                self.generation += 1
-                self.summary_shown = None
-                self.autosave()
-                self.after_change()
-        elif name == "hints":
-            self.board.hints = not self.board.hints
-            self.prefs["hints"] = self.board.hints
-            self.storage.set(f"bgt.{self.game_id}.prefs", self.prefs)
-            self.render_overlay()
-            self.render_side()
-        elif name == "save":
-            self.download_save()
-        elif name == "load":
-            self.el("gt-file").click()
-        elif name == "share":
-            self.share()
-        elif name == "copy-link":
-            self._copy_link()
-        elif name in ("zoom-in", "zoom-out", "zoom-fit"):
-            self.zoom = {
-                "zoom-in": min(self.zoom + 1, len(ZOOMS) - 1),
-                "zoom-out": max(self.zoom - 1, 0),
-                "zoom-fit": 0,
-            }[name]
-            self._apply_zoom()
-        elif name == "summary-done":
-            self.summary_shown = None
-            self.hide_dialog()
-            self.autosave()
-            self.after_change()
-        elif name == "rematch":
-            table.rematch(self._fresh_seed())
-            self._fresh_match()
-        elif name == "reveal":
-            self.revealed_to = table.to_move()
-            self.hide_dialog()
-            self.render()
-        elif self.interactive():
-            self.board_answer(self.board.act(table.state, name), True)
-
-    def _copy_link(self):
-        field = self.el("gt-share-url")
-        clipboard = nullable(getattr(navigator, "clipboard", None))
-        if clipboard is not None:
-            clipboard.writeText(field.value)
-        else:
-            field.select()
-            document.execCommand("copy")
-        self.table.notice = ("gt.copied", {})
-        self.hide_dialog()
-        self.render_side()
-
-    def on_submit(self, event):
-        form = event.target
-        if str(form.id) == "gt-new-form":
-            event.preventDefault()
-            self.start_from_form(form)
-
-    def on_change(self, event):
-        target = event.target
-        if str(target.id) == "gt-file" and target.files.length:
-            self._run(self.load_file(target.files.item(0)))
-            target.value = ""
-
-    def on_pointer(self, event):
-        if str(event.pointerType) == "touch" or not self.interactive():
-            return  # touch has no hover: a tap chooses
-        cell = closest(event.target, "[data-cell]")
-        if cell is not None:
-            self.board_answer(None, self.board.point(self.table.state, str(cell.dataset.cell)))
-
-    def on_leave(self, event):
-        if (
-            str(event.target.id) == "gt-board"
-            and self.interactive()
-            and self.board.leave(self.table.state)
-        ):
-            self.render_overlay()
-
-    def on_context(self, event):
-        if closest(event.target, "#gt-board") is not None and self.interactive():
-            event.preventDefault()
-            self.board_answer(None, self.board.wheel(self.table.state, 1))
-
-    def on_wheel(self, event):
-        if closest(event.target, "#gt-board") is None or not self.interactive() or event.ctrlKey:
-            return
-        event.preventDefault()
-        self.wheel += float(event.deltaY)
-        if abs(self.wheel) >= WHEEL_STEP:
-            step, self.wheel = (1 if self.wheel > 0 else -1), 0
-            self.board_answer(None, self.board.wheel(self.table.state, step))
-
-    def on_key(self, event):
-        if not self.active or self.table is None or self.table.match is None:
-            return
-        key = str(event.key)
-        if self.dialog is not None:
-            if key == "Escape" and self.dialog in ("error", "share", "new"):
-                self.hide_dialog()
-                self.maybe_think()
-            return
-        tag_name = str(getattr(event.target, "tagName", "") or "").lower()
-        if (
-            tag_name in ("input", "select", "textarea")
-            or event.ctrlKey
-            or event.metaKey
-            or event.altKey
-        ):
-            return
-        if key == "Enter" and tag_name == "button":
-            return  # Enter on a focused button presses that button
-        if not self.interactive():
-            return
-        if key in ARROWS or key == "Enter":
-            event.preventDefault()
-        self.board_answer(self.board.key(self.table.state, key), True)
-
-    def _apply_zoom(self):
-        board = self.el("gt-board")
-        if board is not None:
-            board.style.width = f"{ZOOMS[self.zoom] * 100:.0f}%"
-            board.parentElement.classList.toggle("gt-zoomed", self.zoom > 0)
 
 
 def start():

@@ -1,0 +1,133 @@
+"""The table's dialogs (new game, errors, round summaries, the result, the hot-seat curtain), as a
+part of the App class in app.py: the markup comes from game.view.widgets, this shows and hides it."""
+
+from game.view import widgets as views
+from game.view.markup import esc, tag
+
+from .dom import nullable
+
+
+class Dialogs:
+    def show_dialog(self, name, markup):
+        self.dialog = name
+        box = self.el("gt-dialog")
+        box.innerHTML = markup
+        # a summary or the result leaves the board in view: it is what they explain
+        box.className = "gt-dialog gt-aside" if name in ("summary", "result") else "gt-dialog"
+        box.hidden = False
+        first = nullable(box.querySelector("input, button, select"))
+        if first is not None and not self.bridge.embed:
+            first.focus()
+
+    def hide_dialog(self):
+        self.dialog = None
+        box = self.el("gt-dialog")
+        box.hidden = True
+        box.innerHTML = ""
+
+    def new_game_dialog(self):
+        game = self.table.game
+        seats = self.prefs.get("seats") or (
+            [{"name": self.tr("gt.you"), "kind": "human", "level": None}]
+            + [
+                {
+                    "name": self.tr("gt.computer")
+                    if game.default_players == 2
+                    else f"{self.tr('gt.computer')} {k}",
+                    "kind": "ai",
+                    "level": "medium",
+                }
+                for k in range(1, game.default_players)
+            ]
+        )
+        options = self.table.match.setup["options"] if self.table.match else {}
+        self.show_dialog(
+            "new",
+            views.new_game_form(
+                self.tr,
+                game,
+                seats,
+                self.board.hints,
+                self.board.has_hints,
+                self.board.options_markup(self.tr, options),
+            ),
+        )
+
+    def error_dialog(self, title_key, reason):
+        body = tag("p", esc(reason)) + tag("p", esc(self.tr("gt.nothing_lost")))
+        self.show_dialog(
+            "error",
+            views.message(self.tr, self.tr(title_key), body, [("dialog-close", "gt.close", True)]),
+        )
+
+    def summary_dialog(self):
+        """What the board wants shown between rounds (the board layer shows it too)."""
+        names = [s["name"] for s in self.table.match.seats]
+        title, body, button = self.board.summary(
+            self.table.state, self.summary_shown, names, self.tr
+        )
+        self.show_dialog(
+            "summary", views.message(self.tr, title, body, [("summary-done", button, True)])
+        )
+
+    def result_dialog(self):
+        tr, table = self.tr, self.table
+        state = table.state
+        winners = table.game.winners(state)
+        title = (
+            tr("gt.winner", player=table.name(winners[0])) if len(winners) == 1 else tr("gt.draw")
+        )
+        rows = "".join(
+            tag(
+                "li",
+                esc(
+                    tr("gt.final_score", player=table.name(seat), n=table.game.scores(state)[seat])
+                ),
+                tag("span", esc(self._breakdown_text(parts)), class_="gt-muted"),
+            )
+            for seat, parts in enumerate(table.game.score_breakdown(state))
+        )
+        self.show_dialog(
+            "result",
+            views.message(
+                tr,
+                title,
+                tag("ul", rows, class_="gt-results"),
+                [
+                    ("rematch", "gt.rematch", True),
+                    ("new", "gt.new", False),
+                    ("dialog-close", "gt.look", False),
+                ],
+            ),
+        )
+
+    def _breakdown_text(self, parts):
+        """ " (round 1: 6, round 2: 17)": each part named through the table when it has a name."""
+        named = []
+        for name, points in parts.items():
+            key = f"{self.game_id}.part.{name.replace(' ', '_')}"
+            named.append(f"{self.tr(key) if self.tr.has(key) else name}: {points}")
+        return f" ({', '.join(named)})" if named else ""
+
+    def curtain_dialog(self):
+        """Hidden hands at one device: the next person takes the device before seeing."""
+        seat = self.table.to_move()
+        name = self.table.name(seat)
+        self.show_dialog(
+            "curtain",
+            views.message(
+                self.tr,
+                self.tr("gt.curtain_title", player=name),
+                tag("p", esc(self.tr("gt.curtain_text", player=name))),
+                [("reveal", "gt.curtain_button", True)],
+            ),
+        )
+
+    def _needs_curtain(self):
+        """Hidden hands at one device: the person to move has not taken the device yet."""
+        return (
+            self.board.hidden_hands
+            and self.table.match is not None
+            and self.table.human_to_move()
+            and self.viewer() != self.table.to_move()
+        )

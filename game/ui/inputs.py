@@ -1,0 +1,166 @@
+"""The table's input: clicks, keys, pointer, wheel and the panel's buttons, as a part of the App class
+in app.py. One delegated listener per event type on the board host; `data-act` names a button's
+action and `data-cell` a board target."""
+
+from js import document, navigator
+
+from .dom import closest, nullable
+
+ZOOMS = (1.0, 1.6, 2.4)
+WHEEL_STEP = 60  # accumulated wheel delta per step (trackpads send many small ones)
+ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
+
+
+class Inputs:
+    def on_click(self, event):
+        if self.table is None:
+            return
+        action = closest(event.target, "[data-act]")
+        if action is not None:
+            self.act(str(action.dataset.act))
+            return
+        cell = closest(event.target, "[data-cell]")
+        if cell is not None and self.interactive():
+            self.board_answer(self.board.tap(self.table.state, str(cell.dataset.cell)), True)
+
+    def board_answer(self, move, changed):
+        """Play what the board made of an input, or redraw what the input changed (the preview
+        and the panel; the log and the toolbar stay as they are)."""
+        if move is not None:
+            self.play(move)
+        elif changed:
+            self.render_overlay()
+            self.render_panel()
+
+    def act(self, name):
+        table = self.table
+        if name == "new":
+            self.new_game_dialog()
+        elif name == "dialog-close":
+            self.hide_dialog()
+            self.maybe_think()
+        elif name in ("undo", "redo") and self.thinking is None:
+            if table.undo() if name == "undo" else table.redo():
+                self.generation += 1
+                self.summary_shown = None
+                self.autosave()
+                self.after_change()
+        elif name == "hints":
+            self.board.hints = not self.board.hints
+            self.prefs["hints"] = self.board.hints
+            self.storage.set(f"bgt.{self.game_id}.prefs", self.prefs)
+            self.render_overlay()
+            self.render_side()
+        elif name == "save":
+            self.download_save()
+        elif name == "load":
+            self.el("gt-file").click()
+        elif name == "share":
+            self.share()
+        elif name == "copy-link":
+            self._copy_link()
+        elif name in ("zoom-in", "zoom-out", "zoom-fit"):
+            self.zoom = {
+                "zoom-in": min(self.zoom + 1, len(ZOOMS) - 1),
+                "zoom-out": max(self.zoom - 1, 0),
+                "zoom-fit": 0,
+            }[name]
+            self._apply_zoom()
+        elif name == "summary-done":
+            self.summary_shown = None
+            self.hide_dialog()
+            self.autosave()
+            self.after_change()
+        elif name == "rematch":
+            table.rematch(self._fresh_seed())
+            self._fresh_match()
+        elif name == "reveal":
+            self.revealed_to = table.to_move()
+            self.hide_dialog()
+            self.render()
+        elif self.interactive():
+            self.board_answer(self.board.act(table.state, name), True)
+
+    def _copy_link(self):
+        field = self.el("gt-share-url")
+        clipboard = nullable(getattr(navigator, "clipboard", None))
+        if clipboard is not None:
+            clipboard.writeText(field.value)
+        else:
+            field.select()
+            document.execCommand("copy")
+        self.table.notice = ("gt.copied", {})
+        self.hide_dialog()
+        self.render_side()
+
+    def on_submit(self, event):
+        form = event.target
+        if str(form.id) == "gt-new-form":
+            event.preventDefault()
+            self.start_from_form(form)
+
+    def on_change(self, event):
+        target = event.target
+        if str(target.id) == "gt-file" and target.files.length:
+            self._run(self.load_file(target.files.item(0)))
+            target.value = ""
+
+    def on_pointer(self, event):
+        if str(event.pointerType) == "touch" or not self.interactive():
+            return  # touch has no hover: a tap chooses
+        cell = closest(event.target, "[data-cell]")
+        if cell is not None:
+            self.board_answer(None, self.board.point(self.table.state, str(cell.dataset.cell)))
+
+    def on_leave(self, event):
+        if (
+            str(event.target.id) == "gt-board"
+            and self.interactive()
+            and self.board.leave(self.table.state)
+        ):
+            self.render_overlay()
+
+    def on_context(self, event):
+        if closest(event.target, "#gt-board") is not None and self.interactive():
+            event.preventDefault()
+            self.board_answer(None, self.board.wheel(self.table.state, 1))
+
+    def on_wheel(self, event):
+        if closest(event.target, "#gt-board") is None or not self.interactive() or event.ctrlKey:
+            return
+        event.preventDefault()
+        self.wheel += float(event.deltaY)
+        if abs(self.wheel) >= WHEEL_STEP:
+            step, self.wheel = (1 if self.wheel > 0 else -1), 0
+            self.board_answer(None, self.board.wheel(self.table.state, step))
+
+    def on_key(self, event):
+        if not self.active or self.table is None or self.table.match is None:
+            return
+        key = str(event.key)
+        if self.dialog is not None:
+            if key == "Escape" and self.dialog in ("error", "share", "new"):
+                self.hide_dialog()
+                self.maybe_think()
+            return
+        tag_name = str(getattr(event.target, "tagName", "") or "").lower()
+        if (
+            tag_name in ("input", "select", "textarea")
+            or event.ctrlKey
+            or event.metaKey
+            or event.altKey
+        ):
+            return
+        if key == "Enter" and tag_name == "button":
+            return  # Enter on a focused button presses that button
+        if not self.interactive():
+            return
+        if key in ARROWS or key == "Enter":
+            event.preventDefault()
+        self.board_answer(self.board.key(self.table.state, key), True)
+
+    def _apply_zoom(self):
+        board = self.el("gt-board")
+        if board is not None:
+            board.style.width = f"{ZOOMS[self.zoom] * 100:.0f}%"
+            board.parentElement.classList.toggle("gt-zoomed", self.zoom > 0)

@@ -9,7 +9,7 @@ from game.core import BadData
 
 from . import closing, data, mechanics
 from .data import CITIES, CITY_INDEX, KINDS, STACK_VALUES
-from .mechanics import CARTWRIGHT, EMPTY, POSTMASTER, FaceDown, fitting_ends
+from .mechanics import CARTWRIGHT, EMPTY, POSTMASTER, FaceDown, TntState, fitting_ends
 
 __all__ = ["FaceDown"]  # the value a face-down hand or set of tiles is in a view
 
@@ -28,7 +28,7 @@ class Step(NamedTuple):
     cards_to_cut: int  # cards to discard now to keep 3 after closing
 
 
-def step(state: Any) -> Step:
+def step(state: TntState) -> Step:
     s = state
     return Step(
         seat=s.turn,
@@ -43,20 +43,20 @@ def step(state: Any) -> Step:
     )
 
 
-def phase(state: Any) -> str:
+def phase(state: TntState) -> str:
     """Where the turn stands: "draw", "play", "close", "discard" or "over" (Step.phase)."""
     return mechanics.phase(state)
 
 
-def seats(state: Any) -> int:
+def seats(state: TntState) -> int:
     return state.players
 
 
-def _seat(state: Any, seat: int | None) -> int:
+def _seat(state: TntState, seat: int | None) -> int:
     return state.turn if seat is None else seat
 
 
-def _hand(state: Any, seat: int) -> tuple:
+def _hand(state: TntState, seat: int) -> tuple:
     hand = state.hands[seat]
     if type(hand) is FaceDown:
         raise BadData(f"the hand of seat {seat} is hidden in this view")
@@ -64,41 +64,41 @@ def _hand(state: Any, seat: int) -> tuple:
 
 
 # ---- cards -----------------------------------------------------------------------------------
-def hand(state: Any, seat: int | None = None) -> list[str]:
+def hand(state: TntState, seat: int | None = None) -> list[str]:
     """The cards of `seat` (default: the player to move), in map order."""
     return [CITIES[c] for c in _hand(state, _seat(state, seat))]
 
 
-def hand_size(state: Any, seat: int) -> int:
+def hand_size(state: TntState, seat: int) -> int:
     return len(state.hands[seat])
 
 
-def route(state: Any, seat: int) -> list[str]:
+def route(state: TntState, seat: int) -> list[str]:
     """`seat`'s route, left end first."""
     return [CITIES[c] for c in state.routes[seat]]
 
 
-def display(state: Any) -> list[str | None]:
+def display(state: TntState) -> list[str | None]:
     """The six open cards by slot (None: an empty slot)."""
     return [CITIES[c] if c != EMPTY else None for c in state.display]
 
 
-def pile_size(state: Any) -> int:
+def pile_size(state: TntState) -> int:
     return len(state.pile)
 
 
-def discard_pile_size(state: Any) -> int:
+def discard_pile_size(state: TntState) -> int:
     return len(state.discard_pile)
 
 
 # ---- where cards fit ---------------------------------------------------------------------------
-def ends(state: Any, seat: int, city: str) -> tuple[str, ...]:
+def ends(state: TntState, seat: int, city: str) -> tuple[str, ...]:
     """The ends of `seat`'s route where a `city` card may be played (mechanics.fitting_ends):
     () when it fits nowhere; an empty or one-card route lists "right" only."""
     return fitting_ends(state.routes[seat], CITY_INDEX[city])
 
 
-def extensions(state: Any, seat: int | None = None) -> dict[str, list[str]]:
+def extensions(state: TntState, seat: int | None = None) -> dict[str, list[str]]:
     """{"left": [cities], "right": [cities]}: the distinct hand cards of `seat` (default: the
     mover) that fit each end of its route; on an empty or one-card route every fitting card is
     listed under "right"."""
@@ -110,7 +110,7 @@ def extensions(state: Any, seat: int | None = None) -> dict[str, list[str]]:
     return out
 
 
-def must_abandon(state: Any, seat: int | None = None) -> bool:
+def must_abandon(state: TntState, seat: int | None = None) -> bool:
     """True when `seat` has a route and no card in its hand fits either end, so the route must
     be given up at its next play unless a fitting card is drawn first."""
     seat = _seat(state, seat)
@@ -118,7 +118,7 @@ def must_abandon(state: Any, seat: int | None = None) -> bool:
     return bool(state.routes[seat]) and not mechanics.can_extend(state, seat)
 
 
-def fitting_slots(state: Any, seat: int) -> list[int]:
+def fitting_slots(state: TntState, seat: int) -> list[int]:
     """The display slots whose card fits an end of `seat`'s route ([] without a route)."""
     route = state.routes[seat]
     if not route:
@@ -127,27 +127,27 @@ def fitting_slots(state: Any, seat: int) -> list[int]:
 
 
 # ---- houses, carriages, bonus tiles ----------------------------------------------------------------
-def houses(state: Any, seat: int) -> list[str]:
+def houses(state: TntState, seat: int) -> list[str]:
     """The cities where `seat` has a house, in map order."""
     mask = state.houses[seat]
     return [CITIES[c] for c in range(data.N_CITIES) if mask >> c & 1]
 
 
-def houses_left(state: Any, seat: int) -> int:
+def houses_left(state: TntState, seat: int) -> int:
     return closing.houses_left(state, seat)
 
 
-def carriage(state: Any, seat: int) -> int:
+def carriage(state: TntState, seat: int) -> int:
     """The value of `seat`'s best carriage (0: none yet)."""
     return closing.carriage_value(state.carriages[seat])
 
 
-def next_carriage(state: Any, seat: int) -> int | None:
+def next_carriage(state: TntState, seat: int) -> int | None:
     """The value of the carriage `seat` would take next (None: it holds the 7)."""
     return closing.next_carriage(state, seat)
 
 
-def tiles(state: Any, seat: int) -> list[tuple[str, int]] | FaceDown:
+def tiles(state: TntState, seat: int) -> list[tuple[str, int]] | FaceDown:
     """`seat`'s bonus tiles as (stack kind, value), or a FaceDown count where the state hides
     their values (another seat's, in a view)."""
     held = state.tiles[seat]
@@ -156,7 +156,7 @@ def tiles(state: Any, seat: int) -> list[tuple[str, int]] | FaceDown:
     return [(KINDS[k], value) for k, value in held]
 
 
-def stacks(state: Any) -> list[tuple[str, tuple[int, ...]]]:
+def stacks(state: TntState) -> list[tuple[str, tuple[int, ...]]]:
     """Every bonus stack (data.KINDS order) with the values still on it, top first."""
     return [
         (kind, STACK_VALUES[k][len(STACK_VALUES[k]) - state.stacks[k] :])
@@ -164,7 +164,7 @@ def stacks(state: Any) -> list[tuple[str, tuple[int, ...]]]:
     ]
 
 
-def final_round(state: Any) -> tuple[str, int] | None:
+def final_round(state: TntState) -> tuple[str, int] | None:
     """Once the final round has begun: (why: "carriage_7" or "last_house", the seat that
     began it and holds the game-end tile); else None."""
     if not state.final_round:
@@ -173,14 +173,14 @@ def final_round(state: Any) -> tuple[str, int] | None:
     return reason, state.end_tile
 
 
-def end_tile(state: Any) -> int | None:
+def end_tile(state: TntState) -> int | None:
     """The seat holding the game-end tile (None before the final round)."""
     return state.end_tile
 
 
 # ---- closing ---------------------------------------------------------------------------------
 def closing_options(
-    state: Any, seat: int | None = None, cartwright: bool | None = None
+    state: TntState, seat: int | None = None, cartwright: bool | None = None
 ) -> list[dict[str, Any]]:
     """What each legal closing of `seat`'s route would do: a list of {"houses", "bonuses":
     [{"tile", "value"}], "carriage" (value or None), "game_end" (None, "last_house" or

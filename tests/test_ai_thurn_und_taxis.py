@@ -13,10 +13,12 @@ No-blunder list (written from watching AI games, see the report of issue #7):
 """
 
 import pytest
+from test_thurn_und_taxis import SIX_OPEN, STEP_PLAY, build
 
 from game import games
 from game.core.ai import choose_move, level_params
-from game.thurn_und_taxis import rules
+from game.thurn_und_taxis import queries, rules
+from game.thurn_und_taxis.ai import KNOWLEDGE
 
 GAME = games.get("thurn-und-taxis")
 DECK = [
@@ -54,10 +56,10 @@ def small(level="hard", iterations=60):
     return params
 
 
-def fits(route, city):
-    c = rules.CITY_INDEX[city]
-    reach = rules.NEIGHBOURS[route[0]] | rules.NEIGHBOURS[route[-1]]
-    return c not in route and bool(reach >> c & 1)
+def fitting(state, seat, cities):
+    """Those of `cities` (None: an empty display slot) that fit an end of `seat`'s route, by
+    the engine's one fit rule (queries.ends)."""
+    return [c for c in cities if c is not None and queries.ends(state, seat, c)]
 
 
 OPENING = [
@@ -76,7 +78,7 @@ OPENING = [
 def test_never_gives_up_a_route_while_a_hand_card_fits(seed):
     # Seat 0: route Ulm, hand Stuttgart (fits Ulm) + Zürich; giving up is legal here.
     state = position(DECK, OPENING + [{"draw": "deck"}])
-    assert GAME.phase(state) == "play" and rules.Abandon() in GAME.legal_moves(state)
+    assert queries.phase(state) == "play" and rules.Abandon() in GAME.legal_moves(state)
     for level in ("easy", "medium", "hard"):
         move = choose_move(GAME, state, 0, small(level), seed)
         assert type(move) is not rules.Abandon
@@ -111,16 +113,14 @@ def test_draws_a_fitting_display_card_when_the_hand_has_none(seed):
         {"pass": True},
     ]
     state = position(deck, opening)
-    route = state.routes[0]
-    assert GAME.phase(state) == "draw" and not any(
-        fits(route, rules.CITIES[c]) for c in state.hands[0]
-    )
+    assert queries.route(state, 0) == ["Ulm"]
+    assert queries.phase(state) == "draw" and not fitting(state, 0, queries.hand(state, 0))
     for level in ("easy", "medium", "hard"):
         move = choose_move(GAME, state, 0, small(level), seed)
         if move == rules.Official("postmaster"):
             continue
         assert type(move) is rules.Draw and move.source != "deck"
-        assert fits(route, rules.CITIES[state.display[move.source]])
+        assert fitting(state, 0, [queries.display(state)[move.source]])
 
 
 # 38 moves of a game with seed 0: seat 1 ends with route Augsburg-Ulm-Kempten-Zürich, hand Ulm
@@ -172,12 +172,11 @@ def test_closes_a_route_that_nothing_in_sight_fits(seed):
     state = GAME.new(players=2, seed=0)
     for move in STRANDED:
         state = GAME.apply(state, move)
-    seat = state.turn
-    route = state.routes[seat]
-    assert GAME.phase(state) == "close" and len(route) >= 3
+    seat = GAME.current_player(state)
+    assert queries.phase(state) == "close" and len(queries.route(state, seat)) >= 3
     assert rules.Pass() in GAME.legal_moves(state)
-    assert not any(fits(route, rules.CITIES[c]) for c in state.hands[seat])
-    assert not any(c != rules.EMPTY and fits(route, rules.CITIES[c]) for c in state.display)
+    assert not fitting(state, seat, queries.hand(state, seat))
+    assert not fitting(state, seat, queries.display(state))
     for level in ("easy", "medium", "hard"):
         move = choose_move(GAME, state, seat, small(level), seed)
         # the Cartwright first is fine: after him the route must be closed
@@ -189,7 +188,7 @@ def test_closing_places_the_most_houses(seed):
     state = GAME.new(players=2, seed=0)
     for move in STRANDED:
         state = GAME.apply(state, move)
-    seat = state.turn
+    seat = GAME.current_player(state)
     most = max(len(m.houses) for m in GAME.legal_moves(state) if type(m) is rules.Close)
     assert most == 3 and any(
         len(m.houses) < most for m in GAME.legal_moves(state) if type(m) is rules.Close
@@ -209,3 +208,32 @@ def test_plays_with_more_players(players):
         move = choose_move(GAME, state, None, small("hard", 20), k)
         assert move in GAME.legal_moves(state)
         state = GAME.apply(state, move)
+
+
+def test_after_the_carriers_first_card_it_weighs_stopping_and_closes_the_best_way():
+    # DESIGN §5: after the Postal Carrier's first card "a pass or a close is legal too": the
+    # search keeps playing on, passing and the best closings (most houses) among its choices.
+    state = build(
+        players=2,
+        hands=[["Regensburg", "Pilsen", "Lodz"], []],
+        routes=[["Würzburg", "Nürnberg"], []],
+        display=SIX_OPEN,
+        pile=["Mannheim", "Carlsruhe", "Freiburg", "Salzburg", "München", "Augsburg"],
+        step=STEP_PLAY,
+    )
+    state = GAME.apply(state, rules.Official("carrier"))
+    state = GAME.apply(state, rules.Play("Regensburg", "right"))
+    moves = GAME.legal_moves(state)
+    assert queries.phase(state) == "play" and rules.Pass() in moves
+    assert rules.Play("Pilsen", "right") in moves
+    closes = [m for m in moves if type(m) is rules.Close]
+    most = max(len(m.houses) for m in closes)
+    assert any(len(m.houses) < most for m in closes)
+    kept = KNOWLEDGE.prune(GAME, state, moves, root=True)
+    assert rules.Pass() in kept and rules.Play("Pilsen", "right") in kept
+    assert {len(m.houses) for m in kept if type(m) is rules.Close} == {most}
+    for seed in range(3):
+        for level in ("easy", "hard"):
+            move = choose_move(GAME, state, 0, small(level), seed)
+            assert move in moves
+            assert type(move) is not rules.Close or len(move.houses) == most

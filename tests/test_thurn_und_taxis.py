@@ -16,7 +16,8 @@ import pytest
 from game import games
 from game.core import BadData, IllegalMove, Rng
 from game.core.cli import play_random
-from game.thurn_und_taxis import data
+from game.thurn_und_taxis import data, queries
+from game.thurn_und_taxis.mechanics import FaceDown, fitting_ends
 from game.thurn_und_taxis.rules import GAME as G
 
 STEP_DRAW = {
@@ -26,7 +27,7 @@ STEP_DRAW = {
     "plays": 0,
     "plays_needed": 1,
     "abandoned": False,
-    "discard": 0,
+    "cards_to_cut": 0,
 }
 STEP_PLAY = {**STEP_DRAW, "draws": 1}
 STEP_CLOSE = {**STEP_PLAY, "plays": 1}
@@ -34,6 +35,9 @@ STEP_CLOSE = {**STEP_PLAY, "plays": 1}
 ROUTE5 = ["Mannheim", "Carlsruhe", "Freiburg", "Basel", "Zürich"]
 ROUTE7 = ROUTE5 + ["Kempten", "Augsburg"]
 RULES_EXAMPLE = ["Sigmaringen", "Stuttgart", "Nürnberg", "Regensburg", "Ingolstadt", "Augsburg"]
+# a full display: cards that reach the discard pile stay there (DESIGN §5: only an empty slot
+# is refilled from them)
+SIX_OPEN = ["Budweis", "Linz", "Innsbruck", "Kempten", "Zürich", "Basel"]
 
 
 def build(players=3, **fields):
@@ -49,7 +53,7 @@ def build(players=3, **fields):
         else:
             obj[key] = value
     cards = Counter(c for c in obj["display"] if c)
-    for key in ("pile", "discards"):
+    for key in ("pile", "discard_pile"):
         cards.update(obj[key])
     for key in ("hands", "routes"):
         for cities in obj[key]:
@@ -100,19 +104,17 @@ def test_province_membership_as_in_the_data_file():
     # Note §5a: "Province here means one of the 9 board provinces, which are the card colours";
     # "Württemberg and Hohenzollern count as separate provinces"; §10.4: Sigmaringen is in
     # Hohenzollern. The engine's tables are built from the data module.
-    from game.thurn_und_taxis import rules
-
     assert len(data.PROVINCES) == 9
     assert sorted(c for cities in data.PROVINCES.values() for c in cities) == sorted(data.CITIES)
     for province, cities in data.PROVINCES.items():
         for city in cities:
-            assert rules.PROVINCE_NAMES[rules.CITY_PROVINCE[rules.CITY_INDEX[city]]] == province
+            assert data.PROVINCE_NAMES[data.CITY_PROVINCE[data.CITY_INDEX[city]]] == province
     assert data.PROVINCES["Hohenzollern"] == ("Sigmaringen",)
     assert data.PROVINCES["Württemberg"] == ("Stuttgart", "Ulm")
     assert data.PROVINCES["Polen"] == ("Lodz",) and len(data.PROVINCES["Baiern"]) == 8
     for a, b in data.ROADS:  # the neighbour masks hold exactly the roads
-        assert rules.NEIGHBOURS[rules.CITY_INDEX[a]] >> rules.CITY_INDEX[b] & 1
-    assert sum(bin(m).count("1") for m in rules.NEIGHBOURS) == 2 * 45
+        assert data.NEIGHBOURS[data.CITY_INDEX[a]] >> data.CITY_INDEX[b] & 1
+    assert sum(bin(m).count("1") for m in data.NEIGHBOURS) == 2 * 45
 
 
 def test_provinces_and_roads_match_the_map_data_file():
@@ -155,7 +157,7 @@ def test_components_66_cards_30_bonus_tiles_20_houses():
         + 1
     )
     assert tiles == 30
-    assert all(G.houses_left(state, p) == 20 for p in range(4))
+    assert all(queries.houses_left(state, p) == 20 for p in range(4))
 
 
 # ---- set-up and the first turn (note §2, §6; DESIGN §5) ----------------------------------------
@@ -174,11 +176,11 @@ def test_forced_postmaster_on_the_first_turn():
     assert js(state)["step"]["official"] == "postmaster"
     assert official_moves(state) == []  # the turn's one official is used up
     state = play(state, {"draw": "deck"})
-    assert G.phase(state) == "draw" and official_moves(state) == []
+    assert queries.phase(state) == "draw" and official_moves(state) == []
     state = play(state, {"draw": 0})
-    assert len(state.hands[0]) == 2 and G.phase(state) == "play"
+    assert len(state.hands[0]) == 2 and queries.phase(state) == "play"
     state = play(state, G.legal_moves(state)[0])
-    assert G.phase(state) == "close" and official_moves(state) == []  # no carrier either
+    assert queries.phase(state) == "close" and official_moves(state) == []  # no carrier either
     state = play(state, {"pass": True})
     assert state.turn == 1 and js(state)["step"]["official"] == "postmaster"
 
@@ -227,7 +229,7 @@ def test_empty_pile_reshuffles_discards_and_both_empty_leaves_only_the_display()
     # (state RNG) into a new pile; if both are empty, only the display can be drawn from."
     state = build(
         display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
-        discards=["Budweis", "Innsbruck", "Kempten"],
+        discard_pile=["Budweis", "Innsbruck", "Kempten"],
         hands=[["Augsburg"], [], []],
         step=STEP_DRAW,
     )
@@ -235,7 +237,7 @@ def test_empty_pile_reshuffles_discards_and_both_empty_leaves_only_the_display()
     refill = js(after)["display"][0]
     assert refill in ("Budweis", "Innsbruck", "Kempten")
     assert sorted(js(after)["pile"] + [refill]) == ["Budweis", "Innsbruck", "Kempten"]
-    assert js(after)["discards"] == [] and after.rng != state.rng
+    assert js(after)["discard_pile"] == [] and after.rng != state.rng
     empty = build(
         display=["Ulm", "Lodz", None, None, None, None],
         hands=[["Augsburg"], [], []],
@@ -246,6 +248,44 @@ def test_empty_pile_reshuffles_discards_and_both_empty_leaves_only_the_display()
         G.apply(empty, {"draw": "deck"})
     after = play(empty, {"draw": 1})
     assert js(after)["display"][1] is None
+
+
+def test_an_empty_display_slot_is_refilled_as_soon_as_a_card_can_be_drawn_for_it():
+    # DESIGN §5: "A taken display card is replaced in the same slot; any empty slot is refilled
+    # as soon as a card can be drawn for it (e.g. after the discards were reshuffled into a new
+    # pile)"; "if both are empty, only the display can be drawn from".
+    state = build(
+        display=["Ulm", "Lodz", None, None, None, None],
+        hands=[["Pilsen", "Budweis", "Linz", "Passau"], [], []],
+        routes=[["Augsburg", "Kempten"], [], []],
+        step=STEP_DRAW,
+    )
+    state = play(state, {"draw": 0})  # nothing left to replace Ulm with: the slot stays empty
+    assert js(state)["display"] == [None, "Lodz", None, None, None, None]
+    state = play(state, {"play": "Ulm", "end": "right"})
+    closing = next(m for m in legal_json(state) if "close" in m)
+    closed = play(state, closing)  # the route's 3 cards reach the discards...
+    shown = js(closed)["display"]
+    assert shown[1] == "Lodz" and shown[4:] == [None, None]  # ...and fill slots 0, 2 and 3
+    assert sorted(shown[:1] + shown[2:4]) == ["Augsburg", "Kempten", "Ulm"]
+    assert js(closed)["discard_pile"] == [] and js(closed)["pile"] == []
+    assert queries.phase(closed) == "discard"  # 4 cards in hand: one goes
+    cut = play(closed, {"discard": ["Passau"]})
+    assert js(cut)["display"][4:] == ["Passau", None]  # the next empty slot at once
+    assert js(cut)["discard_pile"] == []
+    # giving a route up puts its cards on the discards too
+    state = build(
+        display=["Lodz", None, None, None, None, None],
+        hands=[["Pilsen"], [], []],
+        routes=[["Stuttgart", "Ulm"], [], []],
+        step=STEP_PLAY,
+    )
+    after = play(state, {"abandon": True})
+    assert sorted(js(after)["display"][1:3]) == ["Stuttgart", "Ulm"]
+    assert js(after)["display"][3:] == [None, None, None] and js(after)["discard_pile"] == []
+    assert {"draw": 1} in legal_json(
+        play(after, {"play": "Pilsen", "end": "right"}, {"pass": True})
+    )
 
 
 # ---- playing cards (note §4; DESIGN §5) ------------------------------------------------------
@@ -288,17 +328,51 @@ def test_plays_must_follow_a_road_and_never_repeat_a_city():
     assert js(after)["routes"][0] == ["Würzburg", "Stuttgart", "Ulm"]
 
 
+def test_one_rule_decides_where_a_card_fits():
+    # Note §4: "The new city must be joined by a road on the board to the city on the end where
+    # you place it", "A city may appear only once in the same route"; DESIGN §5: "Starting an
+    # empty route or extending a one-card route lists "end": "right" only". mechanics.
+    # fitting_ends is that rule, for the engine, the queries (board, AI) and these tests.
+    city = data.CITY_INDEX
+    route = (city["Stuttgart"], city["Ulm"])
+    assert fitting_ends((), city["Lodz"]) == ("right",)
+    assert fitting_ends((city["Stuttgart"],), city["Ulm"]) == ("right",)
+    assert fitting_ends((city["Stuttgart"],), city["Lodz"]) == ()
+    assert fitting_ends(route, city["Carlsruhe"]) == ("left",)
+    assert fitting_ends(route, city["Augsburg"]) == ("right",)
+    assert fitting_ends(route, city["Sigmaringen"]) == ("left", "right")
+    assert fitting_ends(route, city["Ulm"]) == () and fitting_ends(route, city["Lodz"]) == ()
+    checked = 0
+    for seed in range(3):  # the plays legal_moves lists are exactly what the rule says
+        state, rng = G.new(players=3, seed=seed), Rng(seed)
+        while not G.is_over(state):
+            if queries.phase(state) == "play":
+                seat = state.turn
+                expected = [
+                    {"play": name, "end": end}
+                    for name in dict.fromkeys(queries.hand(state))  # each city once
+                    for end in queries.ends(state, seat, name)
+                ]
+                assert [m for m in legal_json(state) if "play" in m] == expected
+                checked += 1
+            state = G.apply(state, G.playout_move(state, rng))
+    assert checked > 300
+
+
 def test_abandon_only_before_the_first_play_and_a_play_must_follow():
     # DESIGN §5: "{"abandon": true}: only before the turn's first play, with a non-empty
     # route; a play must follow."
     state = build(
-        hands=[["Lodz", "Pilsen"], [], []], routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY
+        hands=[["Lodz", "Pilsen"], [], []],
+        routes=[["Stuttgart", "Ulm"], [], []],
+        display=SIX_OPEN,
+        step=STEP_PLAY,
     )
     assert {"abandon": True} in legal_json(state)
-    assert G.must_abandon(state)
+    assert queries.must_abandon(state)
     after = play(state, {"abandon": True})
-    assert js(after)["routes"][0] == [] and js(after)["discards"] == ["Stuttgart", "Ulm"]
-    assert G.phase(after) == "play" and {"pass": True} not in legal_json(after)
+    assert js(after)["routes"][0] == [] and js(after)["discard_pile"] == ["Stuttgart", "Ulm"]
+    assert queries.phase(after) == "play" and {"pass": True} not in legal_json(after)
     assert {"abandon": True} not in legal_json(after)
     after = play(after, {"play": "Lodz", "end": "right"})
     assert {"abandon": True} not in legal_json(after)
@@ -310,8 +384,9 @@ def test_abandon_only_before_the_first_play_and_a_play_must_follow():
 
 
 def test_postal_carrier_extends_both_ends():
-    # DESIGN §5: "Postal Carrier before the plays end (then a second play)"; note §6: "Play a
-    # second card from your hand. It must also be a legal play."
+    # DESIGN §5: "Postal Carrier before the plays end (then the player MAY play a second card:
+    # after the first play a pass or a close is legal too)"; note §6: "Play a second card from
+    # your hand. It must also be a legal play."
     state = build(
         hands=[["Carlsruhe", "Augsburg"], [], []],
         routes=[["Stuttgart", "Ulm"], [], []],
@@ -320,10 +395,13 @@ def test_postal_carrier_extends_both_ends():
     after = play(state, {"play": "Carlsruhe", "end": "left"})
     assert "carrier" in official_moves(after)
     after = play(after, {"official": "carrier"})
-    assert G.phase(after) == "play" and {"pass": True} not in legal_json(after)
+    moves = legal_json(after)  # the second card is optional: closing or passing is legal too
+    assert queries.phase(after) == "play" and moves[0] == {"play": "Augsburg", "end": "right"}
+    assert moves[-1] == {"pass": True} and len(moves) > 2
+    assert all("close" in m for m in moves[1:-1])
     after = play(after, {"play": "Augsburg", "end": "right"})
     assert js(after)["routes"][0] == ["Carlsruhe", "Stuttgart", "Ulm", "Augsburg"]
-    assert G.phase(after) == "close"
+    assert queries.phase(after) == "close"
     # called before the first play it works the same
     early = play(
         state,
@@ -344,9 +422,38 @@ def test_postal_carrier_may_extend_a_route_just_started_but_not_give_it_up_again
     after = play(
         state, {"abandon": True}, {"play": "Pilsen", "end": "right"}, {"official": "carrier"}
     )
-    assert legal_json(after) == [{"play": "Lodz", "end": "right"}]
+    assert legal_json(after) == [{"play": "Lodz", "end": "right"}, {"pass": True}]
     after = play(after, {"play": "Lodz", "end": "right"})
     assert js(after)["routes"][0] == ["Pilsen", "Lodz"]
+
+
+def test_postal_carrier_second_card_is_optional():
+    # DESIGN §5: Postal Carrier "before the plays end (then the player MAY play a second card:
+    # after the first play a pass or a close is legal too)". DESIGN §2a: links store a move as
+    # its index in legal_moves, so the new choices come after the moves the position had.
+    state = build(
+        hands=[["Carlsruhe", "Augsburg", "Lodz"], [], []],
+        routes=[["Stuttgart", "Ulm"], [], []],
+        display=SIX_OPEN,
+        step=STEP_PLAY,
+    )
+    called = play(state, {"official": "carrier"})
+    assert {"pass": True} not in legal_json(called)  # the first card is not optional
+    with pytest.raises(IllegalMove, match="play a card first"):
+        G.apply(called, {"pass": True})
+    first = play(called, {"play": "Carlsruhe", "end": "left"})
+    moves = legal_json(first)
+    closes = [m for m in moves if "close" in m]
+    assert queries.phase(first) == "play" and closes
+    assert moves == [{"play": "Augsburg", "end": "right"}, *closes, {"pass": True}]
+    passed = play(first, {"pass": True})
+    assert passed.turn == 1 and js(passed)["routes"][0] == ["Carlsruhe", "Stuttgart", "Ulm"]
+    assert sorted(js(passed)["hands"][0]) == ["Augsburg", "Lodz"]
+    closed = play(first, closes[0])
+    assert js(closed)["routes"][0] == [] and js(closed)["carriage"][0] == 3
+    assert js(closed)["hands"][0] == ["Augsburg", "Lodz"] and closed.turn == 1
+    # a Cartwright is not among them: the Carrier is the turn's one official
+    assert official_moves(first) == []
 
 
 def test_postal_carrier_in_the_play_step_only_while_a_card_can_still_fit():
@@ -371,7 +478,7 @@ def test_postal_carrier_in_the_play_step_only_while_a_card_can_still_fit():
         step=STEP_PLAY,
     )
     early = play(both, {"official": "carrier"}, {"play": "Carlsruhe", "end": "left"})
-    assert G.phase(early) == "close"
+    assert queries.phase(early) == "close"
     # and he is not offered when no two cards can follow each other
     single = build(
         hands=[["Carlsruhe"], [], []], routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY
@@ -391,8 +498,8 @@ def test_administrator_only_before_the_first_draw_replaces_the_whole_display():
     assert official_moves(state) == ["administrator", "postmaster"]
     after = play(state, {"official": "administrator"})
     assert js(after)["display"] == pile[:6]  # dealt from the top of the pile
-    assert js(after)["discards"] == display and js(after)["pile"] == ["Freiburg"]
-    assert G.phase(after) == "draw" and official_moves(after) == []
+    assert js(after)["discard_pile"] == display and js(after)["pile"] == ["Freiburg"]
+    assert queries.phase(after) == "draw" and official_moves(after) == []
     drawn = play(state, {"draw": "deck"})
     assert "administrator" not in official_moves(drawn)
     with pytest.raises(IllegalMove, match="before your first draw"):
@@ -408,11 +515,11 @@ def test_postmaster_before_the_draws_end_gives_a_second_draw():
         step=STEP_DRAW,
     )
     after = play(state, {"draw": "deck"})
-    assert G.phase(after) == "play" and "postmaster" in official_moves(after)
+    assert queries.phase(after) == "play" and "postmaster" in official_moves(after)
     after = play(after, {"official": "postmaster"})
-    assert G.phase(after) == "draw" and len(after.hands[0]) == 2
+    assert queries.phase(after) == "draw" and len(after.hands[0]) == 2
     after = play(after, {"draw": 0})
-    assert len(after.hands[0]) == 3 and G.phase(after) == "play"
+    assert len(after.hands[0]) == 3 and queries.phase(after) == "play"
     played = play(state, {"draw": 0}, {"play": "Ulm", "end": "right"})
     with pytest.raises(IllegalMove, match="before you play"):
         G.apply(played, {"official": "postmaster"})
@@ -541,7 +648,7 @@ def test_close_accepts_exactly_the_listed_house_choices():
         rng = Rng(seed)
         while not G.is_over(state):
             route = state.routes[state.turn]
-            if G.phase(state) == "close" and 3 <= len(route) <= 7:
+            if queries.phase(state) == "close" and 3 <= len(route) <= 7:
                 listed = {m.houses for m in G.legal_moves(state) if m.kind == "close"}
                 cities = sorted(data.CITIES[c] for c in route)
                 for size in range(len(cities) + 1):
@@ -553,7 +660,7 @@ def test_close_accepts_exactly_the_listed_house_choices():
                             accepted = False
                         assert accepted == (houses in listed), (seed, houses, listed)
                 checked += 1
-                short_of_houses += G.houses_left(state, state.turn) < 4
+                short_of_houses += queries.houses_left(state, state.turn) < 4
             state = G.apply(state, G.playout_move(state, rng))
     assert checked >= 300 and short_of_houses >= 30
 
@@ -566,7 +673,7 @@ def test_placing_the_last_house_triggers_the_end():
     options = sorted(sorted(m["close"]["houses"]) for m in legal_json(state) if "close" in m)
     assert ["Carlsruhe", "Freiburg", "Mannheim"] in options  # 3 left: all of Baden
     state = play(state, {"close": {"houses": ["Carlsruhe", "Freiburg", "Mannheim"]}})
-    assert G.houses_left(state, 1) == 0 and state.final_round and state.end_tile == 1
+    assert queries.houses_left(state, 1) == 0 and state.final_round and state.end_tile == 1
     assert js(state)["log"][-1]["game_end"] == "last_house"
 
 
@@ -725,11 +832,15 @@ def test_hand_is_cut_to_three_after_closing_and_the_player_chooses():
     # Note §5d: "You must then cut your hand down to 3 cards, discarding the ones you choose.
     # This hand limit applies only right after you close a route".
     hand = ["Lodz", "Lodz", "Ulm", "Basel", "Passau"]
-    state = build(hands=[hand, [], []], routes=[["Carlsruhe", "Stuttgart", "Würzburg"], [], []])
+    state = build(
+        hands=[hand, [], []],
+        routes=[["Carlsruhe", "Stuttgart", "Würzburg"], [], []],
+        display=SIX_OPEN,
+    )
     passed = play(state, {"pass": True})
     assert len(passed.hands[0]) == 5  # no general hand limit
     closed = play(state, {"close": {"houses": ["Carlsruhe", "Stuttgart", "Würzburg"]}})
-    assert G.phase(closed) == "discard" and closed.turn == 0
+    assert queries.phase(closed) == "discard" and closed.turn == 0
     moves = legal_json(closed)
     assert all(len(m["discard"]) == 2 for m in moves)
     assert {"discard": ["Lodz", "Lodz"]} in moves and len(moves) == len(
@@ -742,7 +853,7 @@ def test_hand_is_cut_to_three_after_closing_and_the_player_chooses():
     after = play(closed, {"discard": ["Lodz", "Ulm"]})
     assert sorted(js(after)["hands"][0]) == ["Basel", "Lodz", "Passau"]
     assert after.turn == 1
-    assert sorted(js(after)["discards"]) == sorted(
+    assert sorted(js(after)["discard_pile"]) == sorted(
         ["Carlsruhe", "Stuttgart", "Würzburg", "Lodz", "Ulm"]
     )
 
@@ -896,6 +1007,68 @@ def test_view_hides_hands_pile_rng_and_others_tile_values():
     assert G.legal_moves(G.view(state, 0)) == G.legal_moves(state)
 
 
+def test_face_down_hands_tiles_and_pile_say_what_they_are_and_round_trip():
+    # DESIGN §2: a view hides hands, tile values and the deck order and "can be drawn and
+    # serialised"; a face-down hand, pile or set of tiles is a FaceDown count in the state and
+    # its count in JSON, read back as FaceDown only where the view hides it.
+    state = build(
+        hands=[["Ulm", "Lodz"], ["Basel", "Passau", "Linz"], []],
+        pile=["Pilsen", "Budweis"],
+        tiles=[[["Baden", 3]], [["route_5", 2]], []],
+        stacks={**js(G.new())["stacks"], "Baden": 2, "route_5": 1},
+    )
+    view = G.view(state, 0)
+    assert view.hands[1] == FaceDown(3) and len(view.hands[1]) == 3
+    assert view.pile == FaceDown(2) and view.tiles[1] == FaceDown(1)
+    assert queries.hand_size(view, 1) == 3 and queries.tiles(view, 1) == FaceDown(1)
+    assert queries.tiles(view, 0) == [("Baden", 3)] and queries.hand(view, 0) == ["Ulm", "Lodz"]
+    obj = js(view)
+    assert obj["hands"][1] == 3 and obj["pile"] == 2 and obj["tiles"][1] == 1
+    again = G.from_json(json.loads(json.dumps(obj)))
+    assert again == view and again.hands[1] == FaceDown(3)
+    own_counted = {**obj, "hands": [2, 3, 0]}  # the viewer's own hand is never face down
+    with pytest.raises(BadData, match="hand"):
+        G.from_json(own_counted)
+    full = js(state)
+    full["hands"][1] = 3  # a full state shows every hand
+    with pytest.raises(BadData):
+        G.from_json(full)
+    with pytest.raises(BadData, match="hidden"):
+        queries.hand(view, 1)
+
+
+def test_mix_entropy_shuffles_the_face_down_pile_and_nothing_else():
+    # DESIGN §2a / Game.mix_entropy: "everything not yet revealed (draw piles ...) dealt again
+    # from the mixed RNG"; what is public stays (display, hands as their owners see them,
+    # discards), and so does a pile in the fixed order of the `deck` option (a scenario).
+    state = play(G.new(players=3, seed=4), {"draw": 0}, {"draw": "deck"})
+    before = js(state)
+    orders = set()
+    for bits in range(6):
+        mixed = js(G.mix_entropy(state, bits * 0x9E3779B97F4A7C15 % (1 << 64)))
+        assert {k: v for k, v in mixed.items() if k not in ("pile", "rng")} == {
+            k: v for k, v in before.items() if k not in ("pile", "rng")
+        }
+        assert sorted(mixed["pile"]) == sorted(before["pile"])
+        orders.add(tuple(mixed["pile"]))
+    assert len(orders) == 6 and js(state) == before
+    deck = ["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen", "Budweis", "Augsburg", "Kempten"]
+    fixed = G.new(players=2, seed=1, options={"deck": deck})
+    assert all(js(G.mix_entropy(fixed, bits))["pile"] == deck[6:] for bits in range(6))
+    # once the discards were shuffled into a new pile, its order is chance's again
+    drawn = play(
+        build(
+            display=SIX_OPEN,
+            discard_pile=["Pilsen", "Lodz", "Ulm", "Augsburg"],
+            hands=[["Carlsruhe"], [], []],
+            step=STEP_DRAW,
+        ),
+        {"draw": "deck"},
+    )
+    assert js(drawn)["pile_fixed"] is False and len(js(drawn)["pile"]) == 3
+    assert len({tuple(js(G.mix_entropy(drawn, bits))["pile"]) for bits in range(12)}) > 1
+
+
 def test_cards_taken_from_the_display_stay_known_until_played():
     # Issue #6: "be exact about which information is public": everyone saw a display card go
     # into the hand; a card drawn from the pile is not named.
@@ -911,7 +1084,7 @@ def test_cards_taken_from_the_display_stay_known_until_played():
     assert seen["hands"][0] == 3 and seen["known"][0] == ["Ulm"]
     state = play(state, {"play": "Stuttgart", "end": "right"}, {"pass": True})
     assert js(G.view(state, 1))["known"][0] == ["Ulm"]
-    assert G.view(state, 1).hands[0] == 2
+    assert G.view(state, 1).hands[0] == FaceDown(2)
     # the determinizations of seat 1 always give seat 0 its Ulm
     assert all(CITY_ULM in G.determinize(G.view(state, 1), Rng(k)).hands[0] for k in range(10))
     played = play(
@@ -1020,12 +1193,12 @@ def test_extensions_lists_hand_cards_per_end():
         routes=[["Stuttgart", "Ulm"], [], []],
         step=STEP_PLAY,
     )
-    assert G.extensions(state) == {"left": ["Carlsruhe", "Würzburg"], "right": ["Augsburg"]}
-    assert not G.must_abandon(state)
+    assert queries.extensions(state) == {"left": ["Carlsruhe", "Würzburg"], "right": ["Augsburg"]}
+    assert not queries.must_abandon(state)
     empty = build(hands=[["Lodz", "Ulm"], [], []], step=STEP_PLAY)
-    assert G.extensions(empty) == {"left": [], "right": ["Ulm", "Lodz"]}
+    assert queries.extensions(empty) == {"left": [], "right": ["Ulm", "Lodz"]}
     with pytest.raises(BadData, match="hidden"):
-        G.extensions(G.view(state, 1), 0)
+        queries.extensions(G.view(state, 1), 0)
 
 
 def test_must_abandon_when_no_hand_card_fits():
@@ -1033,9 +1206,9 @@ def test_must_abandon_when_no_hand_card_fits():
     state = build(
         hands=[["Lodz", "Basel"], [], []], routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY
     )
-    assert G.must_abandon(state)
+    assert queries.must_abandon(state)
     assert [m for m in legal_json(state) if "play" in m or "abandon" in m] == [{"abandon": True}]
-    assert not G.must_abandon(build(hands=[["Lodz"], [], []], step=STEP_PLAY))
+    assert not queries.must_abandon(build(hands=[["Lodz"], [], []], step=STEP_PLAY))
 
 
 def test_closing_options_say_what_each_choice_earns():
@@ -1045,7 +1218,7 @@ def test_closing_options_say_what_each_choice_earns():
         routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
         houses=[["Mannheim"], [], []],
     )
-    options = {tuple(o["houses"]): o for o in G.closing_options(state)}
+    options = {tuple(o["houses"]): o for o in queries.closing_options(state)}
     assert set(options) == {
         ("Carlsruhe", "Freiburg"),
         ("Basel",),
@@ -1060,12 +1233,15 @@ def test_closing_options_say_what_each_choice_earns():
     assert sorted(options) == sorted(
         tuple(m["close"]["houses"]) for m in legal_json(state) if "close" in m
     )
-    assert G.closing_options(build(hands=[[], [], []], routes=[["Ulm", "Stuttgart"], [], []])) == []
+    assert (
+        queries.closing_options(build(hands=[[], [], []], routes=[["Ulm", "Stuttgart"], [], []]))
+        == []
+    )
     seven = build(hands=[[], [], []], routes=[ROUTE5, [], []], carriage=[6, 0, 0])
-    assert G.closing_options(seven)[0]["carriage"] is None
+    assert queries.closing_options(seven)[0]["carriage"] is None
     assert all(
         o["carriage"] == 7 and o["game_end"] == "carriage_7"
-        for o in G.closing_options(seven, cartwright=True)
+        for o in queries.closing_options(seven, cartwright=True)
     )
 
 
@@ -1167,7 +1343,7 @@ def test_match_undo_save_and_link_round_trip():
     assert not match.can_undo()  # a card drawn blind
     match.play({"draw": 0})
     match.play(match.game.legal_moves(match.state)[0])
-    assert match.can_undo() and match.undo() == 1 and G.phase(match.state) == "play"
+    assert match.can_undo() and match.undo() == 1 and queries.phase(match.state) == "play"
     rng = Rng(5)
     while not match.is_over():
         match.play(G.playout_move(match.state, rng))

@@ -16,12 +16,11 @@ from pathlib import Path
 import pytest
 
 from game.core import Rng
-from game.thurn_und_taxis import draw
-from game.thurn_und_taxis.board import Board
+from game.thurn_und_taxis import draw, draw_map, queries
+from game.thurn_und_taxis.controller import Board
+from game.thurn_und_taxis.data import KIND_INDEX, STACK_VALUES
 from game.thurn_und_taxis.rules import (
     GAME,
-    KIND_INDEX,
-    STACK_VALUES,
     Abandon,
     Close,
     Discard,
@@ -76,7 +75,7 @@ def build(**fields):
         else:
             obj[key] = value
     cards = Counter(c for c in obj["display"] if c)
-    cards.update(obj["pile"] + obj["discards"])
+    cards.update(obj["pile"] + obj["discard_pile"])
     for cities in obj["hands"] + obj["routes"]:
         cards.update(cities)
     obj["cards"], obj["pile_batch"] = dict(cards), dict(Counter(obj["pile"]))
@@ -132,7 +131,7 @@ def reachable(board, state):
         if act.startswith(("draw:", "official:")) or act == "pass":
             assert press(act) is not None, act  # an enabled button always plays
     for act in [a for a in acts if a.startswith("card:")]:
-        if GAME.phase(state) != "play":
+        if queries.phase(state) != "play":
             continue
         press(act)
         for end in [
@@ -152,7 +151,7 @@ def reachable(board, state):
         assert "close-go" in enabled_acts(board.panel_markup(state, seat, NAMES, TR, True))
         assert press("close-go") is not None
         board.option = None
-    if GAME.phase(state) == "discard":
+    if queries.phase(state) == "discard":
         hand = state.hands[seat]
         for kept in itertools.combinations(range(len(hand)), 3):
             board.keep = list(kept)
@@ -172,7 +171,7 @@ def test_each_steps_clicks_give_exactly_the_legal_moves():
     for state in positions(seeds=(3,), limit=260):
         if GAME.is_over(state):
             continue
-        steps.add(GAME.phase(state))
+        steps.add(queries.phase(state))
         assert reachable(board, state) == set(GAME.legal_moves(state)), GAME.to_json(state)
     assert steps == {"draw", "play", "close", "discard"}
 
@@ -256,6 +255,30 @@ def test_tapping_cities_on_the_map_chooses_and_plays():
     assert board.tap(state, "city:Lodz") is None and board.selected is None  # not in the hand
 
 
+def test_after_the_carriers_first_card_the_player_may_stop():
+    # DESIGN §5: Postal Carrier "then the player MAY play a second card: after the first play a
+    # pass or a close is legal too" - the panel offers the second card, the closing options and
+    # ending the turn together
+    state = at_play(["Carlsruhe", "Augsburg", "Lodz"], ["Stuttgart", "Ulm"])
+    state = play(state, Official("carrier"), Play("Carlsruhe", "left"))
+    board = Board()
+    markup = board.panel_markup(state, 0, NAMES, TR, True)
+    assert "You may play a second card (Postal Carrier)" in markup
+    assert "close your route or end your turn below" in markup
+    acts = enabled_acts(markup)
+    assert "pass" in acts and any(a.startswith("close:") for a in acts)
+    assert any(a.startswith("card:") for a in acts)
+    assert reachable(board, state) == set(GAME.legal_moves(state))
+    assert board.act(state, "pass") == Pass() and board.key(state, "p") == Pass()
+    options = board.closing(state)
+    k = max(range(len(options)), key=lambda k: len(options[k]["houses"]))
+    board.point(state, f"opt:{k}")  # pointing at an option shows its houses here too
+    ghosts = re.findall(
+        r'class="tnt-ghost" data-city="([^"]+)"', board.overlay_markup(state, 0, True)
+    )
+    assert sorted(ghosts) == sorted(options[k]["houses"]) and len(ghosts) == 2
+
+
 def test_a_card_that_does_not_fit_says_why_and_offers_no_end():
     # Rules note §4: "The new city must be joined by a road on the board"; "a city may appear
     # only once in the same route"
@@ -298,7 +321,7 @@ def test_draw_step_warns_when_nothing_in_hand_fits_and_marks_display_cards_that_
     assert "None of your cards fits your route" in markup
     fitting = re.findall(r'data-cell="card:([^"]+)"[^>]*class="tnt-card [^"]*tnt-fits', markup)
     assert fitting == ["Ulm"] or "Ulm" not in fitting  # Ulm is on the route: never "fits"
-    assert set(fitting) == {c for c in DECK[:6] if Board.fits(["Ulm", "Augsburg"], c)}
+    assert set(fitting) == {c for c in DECK[:6] if queries.ends(state, 0, c)}
     assert "tnt-fit" in board.overlay_markup(state, 0, True)
 
 
@@ -323,7 +346,7 @@ def test_closing_options_are_listed_with_what_they_build_and_earn():
     state = at_close(RULES_EXAMPLE)
     board = Board()
     markup = board.panel_markup(state, 0, NAMES, TR, True)
-    options = GAME.closing_options(state, 0)
+    options = queries.closing_options(state, 0)
     listed = re.findall(r'data-houses="([^"]*)"', markup)
     assert listed == [",".join(sorted(o["houses"])) for o in options]
     assert "4 houses: Nürnberg, Regensburg, Ingolstadt, Augsburg" in markup  # route order
@@ -379,7 +402,7 @@ def test_discard_step_keeps_exactly_three_chosen_cards():
         ["Ulm", "Augsburg", "München"], hand=["Lodz", "Pilsen", "Basel", "Basel", "Freiburg"]
     )
     state = GAME.apply(state, GAME.legal_moves(state)[0])
-    assert GAME.phase(state) == "discard"
+    assert queries.phase(state) == "discard"
     board = Board()
     markup = board.panel_markup(state, 0, NAMES, TR, True)
     assert "Keep 3 cards" in markup and "discard-go" not in enabled_acts(markup)
@@ -506,7 +529,7 @@ def test_every_text_comes_from_the_table(tr):
         for interactive in (True, False):
             markup = board.panel_markup(state, viewer, NAMES, tr, interactive and not state.over)
             assert not re.search(r"\b(tnt|thurn-und-taxis)\.[a-z_.]+", markup), markup
-            if not state.over and interactive and GAME.phase(state) == "play":
+            if not state.over and interactive and queries.phase(state) == "play":
                 board.act(state, "card:0")
                 markup = board.panel_markup(state, viewer, NAMES, tr, True)
                 assert not re.search(r"\btnt\.[a-z_.]+", markup)
@@ -584,20 +607,20 @@ def test_the_route_of_the_player_to_move_is_drawn_broad_and_on_top():
 
 def test_provinces_tile_the_map_and_their_borders_follow_the_cells():
     # DESIGN §4: "an old map for Thurn und Taxis" - provinces as tinted areas
-    markup = draw.map_svg()
+    markup = draw_map.map_svg()
     provinces = re.findall(r'class="tnt-prov" data-province="([^"]+)"', markup)
     assert provinces == list(draw.data.PROVINCES)
-    cells = draw._cells()
+    cells = draw_map._cells()
     area = 0.0
     for polygon in cells.values():
         points = [p for p, _ in polygon]
         area += (
             abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, points[1:] + points[:1]))) / 2
         )
-    assert abs(area - draw.W * draw.H) < 1  # the cells cover the map exactly once
+    assert abs(area - draw_map.W * draw_map.H) < 1  # the cells cover the map exactly once
     # the page holds the map once as a picture; the board layer only refers to it
-    assert draw.map_href() in Board().defs() and '<use href="#tnt-map-img"' in draw.map_layer()
-    assert base64.b64decode(draw.map_href().split(",", 1)[1]).decode("utf-8") == markup
+    assert draw_map.map_href() in Board().defs() and '<use href="#tnt-map-img"' in draw.map_layer()
+    assert base64.b64decode(draw_map.map_href().split(",", 1)[1]).decode("utf-8") == markup
 
 
 def test_new_game_form_offers_the_baiern_variant():

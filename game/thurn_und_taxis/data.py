@@ -1,8 +1,9 @@
 """Board and component data for Thurn und Taxis (facts from the project's map data file).
 
-Cities, provinces and roads of the base-game board, the bonus-tile stacks (top first) and the
-carriage values. Engine code works with city *indices* (positions in CITIES) so that routes,
-houses and neighbourhoods are small ints and bit masks.
+Cities, provinces and roads of the base-game board, the bonus-tile stacks (top first), the
+carriage values and the officials; then the tables derived from them. Engine code works with
+city *indices* (positions in CITIES) so that routes, houses and neighbourhoods are small ints
+and bit masks.
 """
 
 # The 9 provinces (card colours) and their cities, in board order.
@@ -115,7 +116,6 @@ CARTWRIGHT_BONUS = 2
 # carriage needs a route of at least CARRIAGES[n-1] cards. Points of the best one count.
 CARRIAGES = (3, 4, 5, 6, 7)
 CARRIAGE_POINTS = {3: 2, 4: 3, 5: 5, 6: 7, 7: 10}
-CARRIAGE_COPIES = 4  # per value: with at most 4 players a pile never runs out
 
 # Bonus tile stacks, values top first. Route-length stacks are keyed by route length.
 ROUTE_STACKS = {5: (2, 1), 6: (3, 2, 1), 7: (4, 3, 2, 1)}
@@ -154,3 +154,44 @@ ALL_PROVINCES_GERMAN = (
     "Polen",
 )
 GAME_END_TILE_POINTS = 1
+
+# The four officials, in the order their moves are listed (DESIGN §3 names).
+OFFICIALS = ("postmaster", "carrier", "administrator", "cartwright")
+
+
+# ---- derived tables ------------------------------------------------------------------------------
+def city_mask(cities):
+    """The bit mask of city indices."""
+    mask = 0
+    for c in cities:
+        mask |= 1 << c
+    return mask
+
+
+N_CITIES = len(CITIES)
+CITY_INDEX = {name: i for i, name in enumerate(CITIES)}
+FULL_DECK = (CARDS_PER_CITY,) * N_CITIES  # cards per city of the printed game
+PROVINCE_NAMES = tuple(PROVINCES)
+CITY_PROVINCE = tuple(k for k, cities in enumerate(PROVINCES.values()) for _ in cities)
+PROVINCE_MASK = tuple(city_mask(CITY_INDEX[c] for c in cs) for cs in PROVINCES.values())
+_neighbours = [0] * N_CITIES
+for _a, _b in ROADS:
+    _neighbours[CITY_INDEX[_a]] |= 1 << CITY_INDEX[_b]
+    _neighbours[CITY_INDEX[_b]] |= 1 << CITY_INDEX[_a]
+NEIGHBOURS = tuple(_neighbours)  # per city: the bit mask of the cities a road joins it to
+
+# Bonus stacks, in this order: route 5, 6, 7, the five region groups, all provinces.
+ROUTE_LENGTHS = tuple(sorted(ROUTE_STACKS))  # 5, 6, 7 (7: seven cards or more)
+ALL_PROVINCES = "all_provinces"
+KINDS = tuple(f"route_{n}" for n in ROUTE_LENGTHS) + tuple(REGION_GROUPS) + (ALL_PROVINCES,)
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+STACK_VALUES = (
+    tuple(ROUTE_STACKS[n] for n in ROUTE_LENGTHS)
+    + tuple(tiles for _, tiles in REGION_GROUPS.values())
+    + (ALL_PROVINCES_STACK,)
+)
+FIRST_REGION = len(ROUTE_LENGTHS)  # KINDS index of the first region group
+ALL_PROVINCES_K = KIND_INDEX[ALL_PROVINCES]
+REGION_MASKS = tuple(city_mask(CITY_INDEX[c] for c in cs) for cs, _ in REGION_GROUPS.values())
+REQUIRED_GERMAN = tuple(PROVINCE_MASK[PROVINCE_NAMES.index(p)] for p in ALL_PROVINCES_GERMAN)
+REQUIRED_ALL_NINE = PROVINCE_MASK

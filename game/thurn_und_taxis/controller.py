@@ -1,0 +1,375 @@
+"""How a person plays Thurn und Taxis, as a small state machine in pure Python (the browser layer
+forwards clicks, taps, pointer moves and keys and sets the markup this returns).
+
+A turn is several moves by one player (DESIGN §5): draw (a display card or the pile) -> play
+(a hand card to an end of the route) -> close the route (choose where the houses go) or end the
+turn -> keep 3 cards when the hand must be cut. The panel always names the step ("Draw a card",
+"Play a card to your route", ...) and offers only what `legal_moves` contains; the map shows
+where the selected card could go, and what a closing option would build.
+
+Hidden information: everything private is drawn from `GAME.view(state, viewer)`, so another
+player's hand, their bonus tile values and the order of the pile never reach the markup of a
+viewer who may not see them (the board layer shows only public things: routes and houses).
+The state is read through queries.py only; the panel's markup is draw_turn.py and draw_panel.py.
+"""
+
+from typing import Any
+
+from game.core.contract import Move
+from game.view.controller import BoardController, Markup
+from game.view.i18n import Translator
+from game.view.markup import empty, esc, tag
+
+from . import data, draw, draw_panel, draw_turn, queries
+from .rules import GAME, Abandon, Close, Discard, Draw, Official, Pass, Play, TntMove
+
+KEYS_TO_SLOTS = {str(k + 1): k for k in range(data.DISPLAY_SIZE)}  # keys 1-6 take an open card
+
+
+def card_city(target: str) -> str | None:
+    """The city a target ("city:X", "card:X") names, or None."""
+    kind, _, value = target.partition(":")
+    return value if kind in ("city", "card") and value in data.CITY_INDEX else None
+
+
+class Board(BoardController):
+    has_hints = True
+    hidden_hands = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._position: Any = None  # the state the caches and the selection belong to
+        self._legal: list[Move] = []
+        self._step: queries.Step | None = None
+        self._views: dict[int | None, Any] = {}
+        self._options: list[dict[str, Any]] | None = None
+        self._drawn: Any = None  # (houses, routes) last drawn: what is new gets an animation
+        self.selected: int | None = None  # hand index of the card about to be played
+        self.keep: list[int] = []  # hand indices kept in the discard step
+        self.option: int | None = None  # index of the chosen closing option
+        self.hover: str | None = None  # the target the pointer is on
+        self.confirm_abandon = False
+
+    # ---- the position ---------------------------------------------------------------------------
+    def _sync(self, state: Any) -> None:
+        if state is self._position:
+            return
+        before = self._step
+        self._position = state
+        self._legal = GAME.legal_moves(state)
+        self._step = now = queries.step(state)
+        self._views = {}
+        self._options = None
+        if before is None or (before.seat, before.number) != (now.seat, now.number):
+            self.hover = None  # another person may hold the device now
+        # a new position starts with nothing chosen: the hand or the options changed
+        self.selected = self.option = None
+        self.keep = []
+        self.confirm_abandon = False
+
+    def step(self, state: Any) -> queries.Step:
+        """Where the turn of `state` stands (queries.step, kept for the position)."""
+        self._sync(state)
+        assert self._step is not None
+        return self._step
+
+    def legal(self, state: Any) -> list[Move]:
+        self._sync(state)
+        return self._legal
+
+    def offers(self, state: Any, move: TntMove) -> bool:
+        """The engine lists `move` now: the board never offers anything else."""
+        return move in self.legal(state)
+
+    def _ok(self, state: Any, move: TntMove) -> TntMove | None:
+        return move if self.offers(state, move) else None
+
+    def seen(self, state: Any, viewer: int | None) -> Any:
+        """What `viewer` may see (None: public information only)."""
+        self._sync(state)
+        if viewer not in self._views:
+            self._views[viewer] = GAME.view(state, viewer)
+        return self._views[viewer]
+
+    def hand(self, state: Any) -> list[str]:
+        """The hand of the player to move (only used when it is their own input)."""
+        return queries.hand(state, self.step(state).seat)
+
+    def selected_city(self, state: Any) -> str | None:
+        hand = self.hand(state)
+        if self.selected is None or self.selected >= len(hand):
+            return None
+        return hand[self.selected]
+
+    def closing(self, state: Any) -> list[dict[str, Any]]:
+        """Closing options of the player to move that the engine lists now (in the close step,
+        or after the Postal Carrier's first card), each with its move, in engine order."""
+        self._sync(state)
+        if self._options is None:
+            options = []
+            if any(type(m) is Close for m in self._legal):
+                for option in queries.closing_options(state, self.step(state).seat):
+                    move = Close(tuple(sorted(option["houses"])))
+                    if move in self._legal:
+                        options.append(dict(option, move=move))
+            self._options = options
+        return self._options
+
+    def _playable_ends(self, state: Any, city: str) -> list[str]:
+        """The ends of the mover's route where the engine lets `city` be played now."""
+        seat = self.step(state).seat
+        return [e for e in queries.ends(state, seat, city) if self.offers(state, Play(city, e))]
+
+    # ---- input --------------------------------------------------------------------------------
+    def act(self, state: Any, name: str) -> TntMove | None:
+        """The panel's buttons (data-act). Returns a legal move or None."""
+        phase = self.step(state).phase
+        kind, _, arg = name.partition(":")
+        if kind == "draw" and (arg == "deck" or arg.isdigit()):
+            return self._ok(state, Draw("deck" if arg == "deck" else int(arg)))
+        if kind == "official" and arg in data.OFFICIALS:
+            return self._ok(state, Official(arg))
+        if kind == "card" and arg.isdigit():
+            self.pick(state, int(arg))
+        elif kind == "end" and arg in ("left", "right"):
+            return self.play_to(state, arg)
+        elif name == "abandon":
+            self.confirm_abandon = self.offers(state, Abandon())
+        elif name == "abandon-yes":
+            self.confirm_abandon = False
+            return self._ok(state, Abandon())
+        elif name == "abandon-no":
+            self.confirm_abandon = False
+        elif kind == "close" and arg.isdigit():
+            k = int(arg)
+            if k < len(self.closing(state)):
+                self.option = None if self.option == k else k
+        elif name == "close-go":
+            options = self.closing(state)
+            if self.option is not None and self.option < len(options):
+                return self._ok(state, options[self.option]["move"])
+        elif name == "pass":
+            return self._ok(state, Pass())
+        elif name == "discard-go" and phase == "discard":
+            return self.discard_move(state)
+        elif name == "cancel":
+            self.cancel()
+        return None
+
+    def pick(self, state: Any, index: int) -> None:
+        """A hand card was tapped: choose it to play, or (discard step) keep it or not."""
+        if not 0 <= index < len(self.hand(state)):
+            return
+        phase = self.step(state).phase
+        if phase == "play":
+            self.selected = None if self.selected == index else index
+            self.confirm_abandon = False
+        elif phase == "discard":
+            if index in self.keep:
+                self.keep.remove(index)
+            elif len(self.keep) < data.HAND_LIMIT_AFTER_CLOSING:
+                self.keep.append(index)
+
+    def play_to(self, state: Any, end: str) -> TntMove | None:
+        city = self.selected_city(state)
+        return None if city is None else self._ok(state, Play(city, end))
+
+    def discard_move(self, state: Any) -> TntMove | None:
+        if len(self.keep) != data.HAND_LIMIT_AFTER_CLOSING:
+            return None
+        hand = self.hand(state)
+        thrown = tuple(sorted(c for k, c in enumerate(hand) if k not in self.keep))
+        return self._ok(state, Discard(thrown))
+
+    def cancel(self) -> bool:
+        changed = self.selected is not None or self.option is not None or self.confirm_abandon
+        self.selected = self.option = None
+        self.confirm_abandon = False
+        return changed
+
+    def tap(self, state: Any, target: str) -> TntMove | None:
+        """A city on the map: in the play step, choose the hand card of that city, or play the
+        chosen card next to that route end (or on its own city when only one end fits); in the
+        close step, show the next closing option that builds there."""
+        city = card_city(target)
+        phase = self.step(state).phase
+        if city is None or phase == "over":
+            return None
+        if phase == "play":
+            return self._tap_play(state, city)
+        if phase == "close":
+            options = self.closing(state)
+            having = [k for k, o in enumerate(options) if city in o["houses"]]
+            if having:
+                later = [k for k in having if self.option is None or k > self.option]
+                self.option = (later or having)[0]
+        return None
+
+    def _tap_play(self, state: Any, city: str) -> TntMove | None:
+        route = queries.route(state, self.step(state).seat)
+        chosen = self.selected_city(state)
+        if chosen is not None:
+            ends = self._playable_ends(state, chosen)
+            if city == chosen:  # its own city again: played when only one end fits
+                return Play(chosen, ends[0]) if len(ends) == 1 else None
+            if route and city in (route[0], route[-1]):
+                end = "left" if city == route[0] and len(route) > 1 else "right"
+                if city == route[-1] and "right" in ends:
+                    end = "right"
+                if end in ends:
+                    return Play(chosen, end)
+        for k, c in enumerate(self.hand(state)):
+            if c == city:
+                self.selected = None if self.selected == k else k
+                self.confirm_abandon = False
+                break
+        return None
+
+    def point(self, state: Any, target: str) -> bool:
+        if target == self.hover:
+            return False
+        self.hover = target
+        return True
+
+    def leave(self, state: Any) -> bool:
+        if self.hover is None:
+            return False
+        self.hover = None
+        return True
+
+    def key(self, state: Any, key: str) -> TntMove | None:
+        """Escape lets go of a chosen card or closing option; in the draw step 1-6 take a
+        display card and D the top of the pile; P ends the turn when that is allowed."""
+        phase = self.step(state).phase
+        if key == "Escape":
+            self.cancel()
+        elif phase == "draw" and key in KEYS_TO_SLOTS:
+            return self._ok(state, Draw(KEYS_TO_SLOTS[key]))
+        elif phase == "draw" and key in ("d", "D"):
+            return self._ok(state, Draw("deck"))
+        elif key in ("p", "P"):
+            return self._ok(state, Pass())
+        return None
+
+    # ---- the map --------------------------------------------------------------------------------
+    def defs(self) -> Markup:
+        return draw.defs()
+
+    def viewbox(self, state: Any) -> str:
+        return draw.VIEWBOX
+
+    def board_markup(self, state: Any, viewer: int | None = None, summary: Any = None) -> Markup:
+        """The map, every route (the player to move's on top and broad), the cities and every
+        house. All of it is public; new houses and route cards get a short animation."""
+        seats = range(queries.seats(state))
+        routes = [queries.route(state, seat) for seat in seats]
+        houses = [queries.houses(state, seat) for seat in seats]
+        fresh_houses: set[tuple[int, str]] = set()
+        fresh_route: set[tuple[int, str]] = set()
+        if self._drawn is not None and len(self._drawn[0]) == len(houses):
+            old_houses, old_routes = self._drawn
+            fresh_houses = {
+                (seat, c) for seat, cs in enumerate(houses) for c in cs if c not in old_houses[seat]
+            }
+            fresh_route = {
+                (seat, c) for seat, cs in enumerate(routes) for c in cs if c not in old_routes[seat]
+            }
+            if len(fresh_houses) > 8:  # a whole new position (loaded, undone): no animation
+                fresh_houses = set()
+        self._drawn = (houses, routes)
+        mover = GAME.current_player(state)
+        ends: tuple[str, ...] = ()
+        if mover is not None and routes[mover]:
+            ends = (routes[mover][0], routes[mover][-1])
+        return (
+            draw.map_layer()
+            + draw.routes_layer(routes, mover, fresh_route)
+            + draw.houses_layer(houses, fresh_houses)
+            + draw.cities_layer(ends)
+        )
+
+    def overlay_markup(self, state: Any, viewer: int | None, interactive: bool) -> Markup:
+        """For the person to move: where cards could go, the chosen card's place and the roads
+        it could take, the houses a closing option would build, the city pointed at."""
+        now = self.step(state)
+        if not interactive or now.phase == "over":
+            return ""
+        seat = now.seat
+        route = queries.route(state, seat)
+        out = []
+        if now.phase == "play":
+            chosen = self.selected_city(state)
+            if chosen is not None:
+                if not route:
+                    out.append(draw.rings([chosen], "tnt-target"))
+                for end in self._playable_ends(state, chosen):
+                    if route:
+                        anchor = route[0] if end == "left" else route[-1]
+                        out.append(draw.preview_line(anchor, chosen, seat))
+                        out.append(draw.rings([anchor], "tnt-target"))
+                out.append(draw.rings([chosen], "tnt-chosen"))
+            elif self.hints:
+                hand = self.hand(state) if route else []
+                fitting = [c for c in data.CITIES if c in hand and queries.ends(state, seat, c)]
+                out.append(draw.rings(fitting, "tnt-fit"))
+        elif now.phase == "draw" and self.hints and route:
+            shown = queries.display(state)
+            fitting_cities = {shown[k] for k in queries.fitting_slots(state, seat)}
+            out.append(draw.rings([c for c in data.CITIES if c in fitting_cities], "tnt-fit"))
+        options = self.closing(state)  # the close step, or after the Carrier's first card
+        k = self.option
+        if self.hover and self.hover.startswith("opt:") and self.hover[4:].isdigit():
+            k = int(self.hover[4:])
+        if k is not None and k < len(options):
+            out.append(draw.ghost_houses(seat, options[k]["houses"]))
+        pointed = card_city(self.hover or "")
+        if pointed is not None:
+            out.append(draw.rings([pointed], "tnt-pointed"))
+        return "".join(out)
+
+    # ---- the panel ------------------------------------------------------------------------------
+    def panel_markup(
+        self,
+        state: Any,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+        interactive: bool,
+    ) -> Markup:
+        """The step and the controls of the person to move, the open cards and the pile, the
+        viewer's hand and route, the officials, every player and the bonus tiles left.
+        `names` are the seats' names as typed (escaped here)."""
+        seen = self.seen(state, viewer)
+        over = GAME.is_over(state)
+        parts = [draw_turn.step_markup(self, state, names, tr, interactive)]
+        if over:
+            parts.append(draw_panel.final_markup(state, names, tr))
+        parts.append(draw_panel.display_markup(self, state, seen, tr, interactive))
+        if viewer is not None and not over:
+            parts.append(draw_turn.mine_markup(self, state, seen, viewer, tr, interactive))
+        if not over:
+            parts.append(draw_panel.officials_markup(self, state, tr, interactive))
+        parts.append(draw_panel.players_markup(self, state, seen, names, tr))
+        parts.append(draw_panel.stacks_markup(state, tr))
+        return "".join(parts)
+
+    # ---- the new-game form ----------------------------------------------------------------------
+    def options_markup(self, tr: Translator, options: dict[str, Any]) -> Markup:
+        """The rule variant of DESIGN §5: does the "all provinces" bonus need Baiern too?"""
+        checked = bool((options or {}).get("all_provinces_includes_baiern", False))
+        return tag(
+            "fieldset",
+            tag("legend", esc(tr("tnt.options"))),
+            tag(
+                "label",
+                empty(
+                    "input", type="checkbox", name="all_provinces_includes_baiern", checked=checked
+                ),
+                esc(tr("tnt.option.baiern")),
+                class_="gt-check",
+            ),
+            class_="tnt-options-form",
+        )
+
+    def read_options(self, form: dict[str, str | bool]) -> dict[str, Any]:
+        return {"all_provinces_includes_baiern": form.get("all_provinces_includes_baiern") is True}

@@ -1,0 +1,294 @@
+"""The public parts of the Thurn und Taxis panel beside the map, as markup (pure): a city card,
+the open cards and the pile, the officials, every player, the bonus stacks and the final
+scoring. The controls of the person to move are draw_turn.py; both read the state through
+queries.py and the board controller (its selection and which moves it offers).
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from game.view.i18n import Translator
+from game.view.markup import esc, tag
+
+from . import data, draw, queries
+from .rules import GAME, Draw, Official
+
+if TYPE_CHECKING:
+    from .controller import Board
+
+# bonus stack kinds -> translation slugs ("tnt.tile.<slug>")
+TILE_SLUGS = {
+    "route_5": "route_5",
+    "route_6": "route_6",
+    "route_7": "route_7",
+    "Baden": "baden",
+    "Württemberg/Hohenzollern": "wuerttemberg",
+    "Schweiz/Tyrol": "schweiz",
+    "Böhmen/Salzburg": "boehmen",
+    "Baiern": "baiern",
+    "all_provinces": "all_provinces",
+}
+PARTS = (
+    "carriage",
+    "route_bonus",
+    "region_bonus",
+    "all_provinces_bonus",
+    "game_end",
+    "unplaced_houses",
+)
+
+
+def count(tr: Translator, key: str, n: int, **params: Any) -> str:
+    """The text for `n` things: "<key>.one" when n is 1 and the table has it."""
+    return tr(f"{key}.one" if n == 1 and tr.has(f"{key}.one") else key, n=n, **params)
+
+
+def tile_name(tr: Translator, kind: str) -> str:
+    return tr(f"tnt.tile.{TILE_SLUGS[kind]}")
+
+
+def card(
+    tr: Translator,
+    city: str,
+    act: str | None = None,
+    cell: str | None = None,
+    disabled: bool = False,
+    pressed: bool | None = None,
+    badge: str = "",
+    extra_class: str = "",
+    label: str | None = None,
+) -> str:
+    """A city card: its province's colour band, the city, the province (a button with `act`)."""
+    province = draw.PROVINCE_OF[city]
+    return tag(
+        "button" if act else "span",
+        tag("span", "", class_="tnt-band", aria_hidden="true"),
+        tag("span", esc(city), class_="tnt-card-city"),
+        tag("span", esc(province), class_="tnt-card-prov"),
+        tag("span", esc(badge), class_="tnt-badge", aria_hidden="true") if badge else "",
+        type="button" if act else None,
+        data_act=act,
+        data_cell=cell,
+        disabled=bool(act) and disabled,
+        aria_pressed=None if pressed is None else ("true" if pressed else "false"),
+        aria_label=label,
+        title=label,
+        class_=f"tnt-card tnt-p{draw.PROVINCE_INDEX[province]} {extra_class}".strip(),
+    )
+
+
+def display_markup(board: "Board", state: Any, seen: Any, tr: Translator, interactive: bool) -> str:
+    """The six open cards and the pile (face down: only its size)."""
+    now = board.step(state)
+    drawing = interactive and now.phase == "draw"
+    fitting = queries.fitting_slots(state, now.seat) if drawing and board.hints else []
+    cards = []
+    for slot, city in enumerate(queries.display(state)):
+        if city is None:
+            cards.append(tag("span", esc(tr("tnt.slot_empty")), class_="tnt-card tnt-empty"))
+            continue
+        legal = drawing and board.offers(state, Draw(slot))
+        fit = slot in fitting
+        label = tr("tnt.take_card", city=city, province=draw.PROVINCE_OF[city])
+        if fit:
+            label += " " + tr("tnt.fits")
+        cards.append(
+            card(
+                tr,
+                city,
+                act=f"draw:{slot}",
+                cell=f"card:{city}",
+                disabled=not legal,
+                badge="✓" if fit else "",
+                extra_class="tnt-fits" if fit else "",
+                label=label,
+            )
+        )
+    size = queries.pile_size(seen)
+    pile = tag(
+        "button",
+        tag("span", esc(tr("tnt.pile")), class_="tnt-pile-name"),
+        tag("span", esc(count(tr, "tnt.pile_count", size)), class_="tnt-pile-n"),
+        type="button",
+        data_act="draw:deck",
+        disabled=not (drawing and board.offers(state, Draw("deck"))),
+        class_="tnt-card tnt-pile",
+        aria_label=tr("tnt.pile_label", n=size),
+    )
+    discards = count(tr, "tnt.discards", queries.discard_pile_size(state))
+    return tag(
+        "section",
+        tag("h3", esc(tr("tnt.display"))),
+        tag("div", *cards, pile, class_="tnt-cards tnt-display"),
+        tag("p", esc(discards), class_="gt-muted"),
+        class_="tnt-box",
+        aria_label=tr("tnt.display"),
+    )
+
+
+def officials_markup(board: "Board", state: Any, tr: Translator, interactive: bool) -> str:
+    """The four officials: what each does, enabled only when the engine allows him now."""
+    rows = []
+    seat = board.step(state).seat
+    used = board.step(state).official
+    cartwright_note = ""
+    if interactive and board.offers(state, Official("cartwright")):
+        without = queries.closing_options(state, seat, cartwright=False)
+        with_him = queries.closing_options(state, seat, cartwright=True)
+        if (
+            with_him
+            and with_him[0]["carriage"]
+            and (not without or without[0]["carriage"] != with_him[0]["carriage"])
+        ):
+            cartwright_note = tr("tnt.official.cartwright.now", value=with_him[0]["carriage"])
+    for name in data.OFFICIALS:
+        legal = interactive and board.offers(state, Official(name))
+        explain = tr(f"tnt.official.{name}.what")
+        if name == "cartwright" and cartwright_note:
+            explain += " " + cartwright_note
+        rows.append(
+            tag(
+                "li",
+                tag(
+                    "button",
+                    esc(tr(f"tnt.official.{name}")),
+                    type="button",
+                    data_act=f"official:{name}",
+                    disabled=not legal,
+                    class_="tnt-official" + (" tnt-used" if used == name else ""),
+                ),
+                tag("span", esc(explain), class_="tnt-explain"),
+                tag("span", esc(tr("tnt.official.used")), class_="tnt-status")
+                if used == name
+                else "",
+                data_official=name,
+            )
+        )
+    note = (
+        tr("tnt.officials_used", official=tr(f"tnt.official.{used}"))
+        if used
+        else tr("tnt.officials_rule")
+    )
+    return tag(
+        "section",
+        tag("h3", esc(tr("tnt.officials"))),
+        tag("p", esc(note), class_="gt-muted"),
+        tag("ul", *rows, class_="tnt-officials"),
+        class_="tnt-box",
+    )
+
+
+def players_markup(board: "Board", state: Any, seen: Any, names: list[str], tr: Translator) -> str:
+    """Every player: piece, name, points, houses left, best carriage, bonus tiles (others'
+    face down), cards in hand, route length; the game-end tile."""
+    over = GAME.is_over(state)
+    shown = state if over else seen  # at the end every tile is turned up
+    scores = GAME.scores(shown)
+    mover = None if over else board.step(state).seat
+    rows = []
+    for seat in range(queries.seats(state)):
+        tiles = queries.tiles(shown, seat)
+        carriage = queries.carriage(state, seat)
+        stats = [
+            count(tr, "tnt.player.houses", queries.houses_left(state, seat)),
+            tr("tnt.player.carriage", value=carriage) if carriage else tr("tnt.player.no_carriage"),
+            count(tr, "tnt.player.cards", queries.hand_size(seen, seat)),
+            tr("tnt.player.route", n=len(queries.route(state, seat))),
+        ]
+        if isinstance(tiles, queries.FaceDown):
+            n = len(tiles)
+            points = (
+                tr("tnt.player.points_hidden", n=scores[seat], k=n)
+                if n
+                else tr("tnt.player.points", n=scores[seat])
+            )
+            bonus = count(tr, "tnt.player.tiles_hidden", n) if n else ""
+        else:
+            points = tr("tnt.player.points", n=scores[seat])
+            bonus = ", ".join(
+                tr("tnt.player.tile", tile=tile_name(tr, kind), value=v) for kind, v in tiles
+            )
+        if queries.end_tile(state) == seat:
+            bonus = (bonus + ", " if bonus else "") + tr("tnt.player.end_tile")
+        colour = tr(f"tnt.seat.{seat}")
+        rows.append(
+            tag(
+                "li",
+                draw.swatch(seat, label=colour),
+                tag("span", esc(names[seat]), class_="gt-name"),
+                tag("span", esc(points), class_="tnt-points"),
+                tag("span", esc(" · ".join(stats)), class_="tnt-stats"),
+                tag("span", esc(bonus), class_="tnt-tiles") if bonus else "",
+                class_="tnt-player" + (" gt-to-move" if seat == mover else ""),
+                data_seat=seat,
+            )
+        )
+    return tag(
+        "section",
+        tag("h3", esc(tr("tnt.players"))),
+        tag("ol", *rows, class_="tnt-players"),
+        class_="tnt-box",
+    )
+
+
+def stacks_markup(state: Any, tr: Translator) -> str:
+    """The bonus stacks on the board: which values are still to be taken (public)."""
+    items = []
+    for kind, values in queries.stacks(state):
+        text = "·".join(str(v) for v in values) if values else "—"
+        items.append(
+            tag(
+                "li",
+                tag("span", esc(tile_name(tr, kind))),
+                tag("b", esc(text)),
+                class_="tnt-empty-stack" if not values else None,
+            )
+        )
+    return tag(
+        "section",
+        tag("h3", esc(tr("tnt.stacks"))),
+        tag("ul", *items, class_="tnt-stacks"),
+        class_="tnt-box",
+    )
+
+
+def final_markup(state: Any, names: list[str], tr: Translator) -> str:
+    """The final scoring: best carriage + bonus tiles + game-end tile - houses not placed."""
+    breakdown = GAME.score_breakdown(state)
+    scores = GAME.scores(state)
+    winners = GAME.winners(state)
+    seats = range(queries.seats(state))
+    head = tag(
+        "tr",
+        tag("th", ""),
+        *(tag("th", draw.swatch(seat), esc(names[seat]), scope="col") for seat in seats),
+    )
+    rows = [
+        tag(
+            "tr",
+            tag("th", esc(tr(f"thurn-und-taxis.part.{part}")), scope="row"),
+            *(tag("td", str(breakdown[seat][part])) for seat in seats),
+        )
+        for part in PARTS
+    ]
+    rows.append(
+        tag(
+            "tr",
+            tag("th", esc(tr("tnt.score.total")), scope="row"),
+            *(
+                tag(
+                    "td",
+                    tag("b", str(scores[seat])),
+                    class_="tnt-winner" if seat in winners else None,
+                )
+                for seat in seats
+            ),
+            class_="tnt-total",
+        )
+    )
+    return tag(
+        "section",
+        tag("h3", esc(tr("tnt.score.title"))),
+        tag("table", tag("thead", head), tag("tbody", *rows), class_="tnt-score"),
+        tag("p", esc(tr("tnt.score.explain")), class_="gt-muted"),
+        class_="tnt-box tnt-final",
+    )

@@ -36,10 +36,10 @@ GOLDEN_V2 = {
     ),
     "thurn-und-taxis": (
         3,
-        "2lU_LTQNBDI0nEC4UgXzgNCvBRuKwVUTiiCAadsxmiONdzScCVtsBDdABZXCjB6rBhApysZ7fe35P_jQjdthg3pQ"
-        "oVRFfZfcSEloMynY9e5LqT1RGsLkbcRvEq7QpOydKMu2JsZHCrA63I9VW7F4pXlzjZI_x10f6lzjdW0zYjNgPOfRygI"
-        "55PcR-H6SltNbJxSt4dIGifvDkOJFFT-32P3WyOBzy9HqpcURaX1_VNyoULUs5hjbjND8BWJwBzPDh6-1j1TnQ5RTAz"
-        "G7fn89_0uW3WcAcDJhf",
+        "2lU9LTsNQDKwTKJseAnnB6kWCVOoip6jEEkH1yDPpo64TvU8FRLkBF-AGHIMdd-A0mHKCbqzxzHhG_ixG7LDBtM1Bq"
+        "iyuSvbFRzTole16diTVn6iMYHM34s6LU2mb91aUZDoQYyOZWR12T6qt2b5SuLzByZzir0_0L3G6NxixGbEfku_lCC3"
+        "zZgj9wUtLcaOTs1PwaD0F_eDJciSDjtrdf-pkcDjm6fVS44i0vr6uVypkLYsp-DbhVJ4BzC8AZvjw9fax7izocg5Qz"
+        "G7fnxc_8eq7mEMJRQm_",
     ),
 }
 

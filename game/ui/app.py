@@ -17,6 +17,7 @@ from game import games
 from game.core import BadData, IllegalMove
 from game.core.savefile import SaveError
 from game.view import widgets as views
+from game.view.ending import result_title
 from game.view.i18n import Translator, load_table
 from game.view.markup import tag
 from game.view.table import Table
@@ -24,6 +25,7 @@ from game.view.table import Table
 from .dialogs import Dialogs
 from .dom import Storage, closest, js_object, next_frame, nullable
 from .inputs import Inputs
+from .story import Storyteller
 
 SLICE_SECONDS = 0.012
 MIN_THINK_SECONDS = 0.35  # a computer move that appears instantly is easy to miss
@@ -31,7 +33,7 @@ MAX_THINK_SECONDS = 0.9  # wall clock, yields included: a decision never takes o
 MODAL = ("new", "summary", "result", "curtain")  # dialogs during which nobody moves
 
 
-class App(Dialogs, Inputs):
+class App(Dialogs, Inputs, Storyteller):
     def __init__(self, bridge, strings):
         self.bridge = bridge
         self.strings = strings
@@ -46,6 +48,11 @@ class App(Dialogs, Inputs):
         self.dialog = None  # name of the open dialog
         self.summary_shown = None  # the board's summary on show (e.g. a finished round)
         self.revealed_to = None  # hidden hands: the seat the screen was last handed to
+        self.review = self.review_board = None  # the review on show and its board (story.py)
+        self.marked, self.sticky = None, False  # the log entry shown on the board
+        self.pointer_at = None  # where the pointer last moved over the board (client x, y)
+        self.log_drawn = []  # the log's entries now in the page (story.py)
+        self._history = (None, None)  # the score history and what it was made from
         self.zoom = 0
         self.wheel = 0
         self.active = False
@@ -55,6 +62,8 @@ class App(Dialogs, Inputs):
             (self.host, "click", self.on_click),
             (self.host, "submit", self.on_submit),
             (self.host, "change", self.on_change),
+            (self.host, "input", self.on_input),
+            (self.host, "focusin", self.on_focus),
             (self.host, "pointermove", self.on_pointer),
             (self.host, "pointerleave", self.on_leave),
             (self.host, "contextmenu", self.on_context),
@@ -89,6 +98,7 @@ class App(Dialogs, Inputs):
         self.active = True
         self.game_id = game_id
         self.summary_shown = self.dialog = self.revealed_to = None
+        self.review = self.review_board = self.marked = None
         self.board = games.controller(game_id)
         self.prefs = self.storage.get(f"bgt.{game_id}.prefs") or {}
         self.board.hints = self.prefs.get("hints", True)
@@ -96,6 +106,8 @@ class App(Dialogs, Inputs):
         self._build()
         if not self._resume():
             self.new_game_dialog()
+        elif self.dialog is None and self.table.match.is_over():
+            self.result_dialog()  # a finished game opens on its result
         elif self.dialog is None and self._needs_curtain():
             self.curtain_dialog()  # a loaded hot-seat game: nobody sees a hand before taking it
         self.render()
@@ -131,6 +143,7 @@ class App(Dialogs, Inputs):
         self.host.innerHTML = tag(
             "svg", self.board.defs(), class_="gt-defs", width="0", height="0", aria_hidden="true"
         ) + views.layout(self.tr, self.game_id, viewbox)
+        self.log_drawn = []  # the log's entries now in the page (story.py)
         self._apply_zoom()
 
     def viewer(self):
@@ -156,9 +169,12 @@ class App(Dialogs, Inputs):
         if self.table.match is None:
             layer.innerHTML = ""
             return
-        state = self.table.state
-        self.el("gt-board").setAttribute("viewBox", self.board.viewbox(state))
-        layer.innerHTML = self.board.board_markup(state, self.viewer(), self.summary_shown)
+        state, board = self.position()
+        self.el("gt-board").setAttribute("viewBox", board.viewbox(state))
+        # a review shows a finished round as the table did then: with its scoring
+        summary = self.summary_shown if self.review is None else board.summary_after(state)
+        layer.innerHTML = board.board_markup(state, self.viewer(), summary)
+        self.unmark(pointer_only=True)
 
     def interactive(self):
         table = self.table
@@ -169,48 +185,56 @@ class App(Dialogs, Inputs):
             and self.summary_shown is None
             and self.thinking is None
             and self.dialog not in MODAL
+            and self.review is None
             and self.viewer() == table.to_move()
         )
 
     def render_overlay(self):
         markup = ""
-        if self.table.match is not None and self.summary_shown is None:
+        if self.table.match is not None and self.summary_shown is None and self.review is None:
             markup = self.board.overlay_markup(self.table.state, self.viewer(), self.interactive())
         self.el("gt-layer-over").innerHTML = markup
 
     def render_side(self):
-        """Toolbar, whose turn, the panel, the log and the notice: after anything happened."""
+        """Toolbar, whose turn, the panel, the chart, the log and the notice: after anything
+        happened."""
         table, tr = self.table, self.tr
         match = table.match
         idle = self.thinking is None
+        reviewing = self.review is not None
+        why = "story.undo_why.review" if reviewing else None
+        if match is not None and not reviewing:
+            refusal = match.undo_refusal()
+            why = f"story.undo_why.{refusal}" if refusal else None
         self.el("gt-tools").innerHTML = views.toolbar(
             tr,
-            match is not None and idle and match.can_undo(),
-            match is not None and idle and match.can_redo(),
+            why is None,
+            match is not None and idle and not reviewing and match.can_redo(),
             self.board.hints,
             self.board.has_hints,
             self.storage.enabled,
+            why,
+            reviewing,
         )
+        self.render_review()
         if match is None:
-            for element_id in ("gt-turn", "gt-panel", "gt-log"):
+            for element_id in ("gt-turn", "gt-panel", "gt-log", "gt-chart"):
                 self.el(element_id).innerHTML = ""
+            self.log_drawn = []
             return
         seat = table.to_move()
+        winners = table.game.winners(table.state)
         self.el("gt-turn").innerHTML = views.turn_line(
-            tr, table.name(seat) if seat is not None else "", not idle, match.is_over()
+            tr,
+            table.name(seat) if seat is not None else "",
+            not idle,
+            match.is_over(),
+            result_title(tr, self.names(), winners) if winners else "",
+            reviewing,
         )
         self.render_panel()
-        names = [s["name"] for s in match.seats]
-        log = self.el("gt-log")
-        log.innerHTML = views.log_items(
-            table.log_lines(
-                detail=lambda before, move, after: self.board.log_detail(
-                    before, move, after, names, tr
-                )
-            ),
-            names,
-        )
-        log.scrollTop = log.scrollHeight
+        self.render_chart()
+        self.render_log()
         notice = table.notice
         self.el("gt-notice").textContent = table.text(*notice) if notice else ""
 
@@ -219,11 +243,11 @@ class App(Dialogs, Inputs):
         match = self.table.match
         if match is None:
             return
-        names = [s["name"] for s in match.seats]
         panel = self.el("gt-panel")
         focused = closest(document.activeElement, "#gt-panel [data-act]")
-        panel.innerHTML = self.board.panel_markup(
-            self.table.state, self.viewer(), names, self.tr, self.interactive()
+        state, board = self.position()
+        panel.innerHTML = board.panel_markup(
+            state, self.viewer(), self.names(), self.tr, self.interactive()
         )
         if focused is not None:  # keyboard play: focus stays in the panel, not lost to the page
             again = nullable(
@@ -268,7 +292,10 @@ class App(Dialogs, Inputs):
             ui = self.table.restore(saved)
         except BadData:
             return False  # a damaged autosave is ignored, never shown as a crash
-        self.summary_shown = ui.get("summary")
+        summary = ui.get("summary")  # kept only while it is this position's (storage may lie)
+        self.summary_shown = (
+            summary if summary == self.board.summary_after(self.table.state) else None
+        )
         if self.summary_shown is not None:
             self.summary_dialog()
         elif self.table.match.is_over():
@@ -286,6 +313,8 @@ class App(Dialogs, Inputs):
         self.generation += 1
         self.thinking = None
         self.summary_shown = self.revealed_to = None
+        self.review = self.review_board = None
+        self.unmark()
         self.hide_dialog()
         self.autosave()
         self.after_change()
@@ -301,13 +330,14 @@ class App(Dialogs, Inputs):
         seats = views.seats_from_form(self.tr, game, data)
         try:
             options = self.board.read_options(data)
-            self.table.start(seats, seed=self._fresh_seed(), options=options)
+            undo = views.undo_from_form(data)
+            self.table.start(seats, seed=self._fresh_seed(), options=options, undo=undo)
         except BadData as e:
             self.error_dialog("gt.load_failed", str(e))
             return
         if self.board.has_hints:
             self.board.hints = data.get("hints", True)
-        self.prefs.update(hints=self.board.hints, seats=seats)
+        self.prefs.update(hints=self.board.hints, seats=seats, undo=undo)
         self.storage.set(f"bgt.{self.game_id}.prefs", self.prefs)
         self._fresh_match()
 
@@ -364,6 +394,7 @@ class App(Dialogs, Inputs):
             or self.thinking is not None
             or self.summary_shown is not None
             or self.dialog in MODAL
+            or self.review is not None
         ):
             return
         self._run(self.think())

@@ -10,7 +10,9 @@ from game.core import BadData, IllegalMove
 from game.core.ai import Search
 from game.core.links import decode_link
 from game.core.match import Match
-from game.core.savefile import SaveError, is_entropy, load_text
+from game.core.savefile import SaveError, load_text
+
+from .story import Story, words
 
 AUTOSAVE_FORMAT = 1
 
@@ -23,15 +25,15 @@ class Table:
         self.tr = tr
         self.match = None
         self.notice = None  # (translation key, params) of the latest announcement
-        self._lines, self._lines_for = [], None  # log lines kept between redraws
+        self.story = Story()  # the log's entries, kept between redraws
 
     # ---- starting -------------------------------------------------------------------------------
     def start(self, seats, seed, options=None, undo=None):
         """A new match. Seats: [{"name", "kind": "human"|"ai", "level"}]; the seed comes from the
-        page (a fresh random number per new game). With no computer seat undo is free (friends
-        at one device); against the computer it is strict (fair)."""
+        page (a fresh random number per new game). Take-backs (`undo`) default as
+        `default_undo` says."""
         if undo is None:
-            undo = "free" if all(s["kind"] == "human" for s in seats) else "strict"
+            undo = default_undo(seats)
         self.match = Match(
             self.game.id, players=len(seats), seed=seed, options=options, seats=seats, undo=undo
         )
@@ -62,10 +64,8 @@ class Table:
 
     def _undo_for(self, save):
         seats = save.get("seats") if isinstance(save, dict) else None
-        if isinstance(seats, list) and any(
-            isinstance(s, dict) and s.get("kind") == "ai" for s in seats
-        ):
-            return "strict"
+        if isinstance(seats, list) and all(isinstance(seat, dict) for seat in seats):
+            return default_undo(seats)
         return "free"
 
     # ---- whose turn -------------------------------------------------------------------------------
@@ -109,52 +109,35 @@ class Table:
         return Search(self.game, self.state, seat, level, seed)
 
     def undo(self):
-        return self.match.undo()
+        """Take back what the match's take-back setting allows; the notice then says where the
+        game stands now (never the move taken back). Returns how many log entries went."""
+        count = self.match.undo()
+        if count:
+            self._announce("undone", count)
+        return count
 
     def redo(self):
-        return self.match.redo()
+        count = self.match.redo()
+        if count:
+            self._announce("redone", count)
+        return count
+
+    def _announce(self, what, count):
+        seat = self.to_move()
+        if seat is None:
+            self.notice = (f"story.{what}_over", {"n": count})
+        else:
+            self.notice = (f"story.{what}", {"n": count, "player": seat})
 
     # ---- texts ---------------------------------------------------------------------------------------
     def text(self, key, params):
-        """A translated line with seat numbers turned into names, and word-like values an engine
-        passes (e.g. {"official": "postmaster"}) translated when the table has "<key>.<value>"."""
-        named = dict(params)
-        for field in ("player", "opponent"):
-            if isinstance(named.get(field), int):
-                named[field] = self.name(named[field])
-        for field, value in params.items():
-            if (
-                isinstance(value, str)
-                and value.isidentifier()
-                and value.islower()
-                and self.tr.has(f"{key}.{value}")
-            ):
-                named[field] = self.tr(f"{key}.{value}")
-        return self.tr(key, **named)
+        """A translated line with seat numbers turned into names (story.words)."""
+        return words(self.tr, [seat["name"] for seat in self.match.seats], key, params)
 
-    def log_lines(self, detail=None):
-        """The match so far, one translated line per move, oldest first. Lines are kept while
-        the state they describe is the same object (undo, loading or a new language redo them).
-        `detail(before, move, after)` adds words to a line (the board's log_detail)."""
-        match = self.match
-        kept = self._lines if self._lines_for == (match, self.tr) else []
-        lines = []
-        number = 0
-        for k, entry in enumerate(match.log):
-            if is_entropy(entry):
-                continue  # a hand-over changes nothing anyone sees
-            number += 1
-            if len(lines) < len(kept) and kept[len(lines)][0] is match.states[k]:
-                lines.append(kept[len(lines)])
-                continue
-            key, params = self.game.describe_move(match.states[k], entry)
-            seat = self.game.current_player(match.states[k])
-            text = self.text(key, params)
-            if detail is not None:
-                text += detail(match.states[k], entry, match.states[k + 1])
-            lines.append((match.states[k], (number, seat, text)))
-        self._lines, self._lines_for = lines, (match, self.tr)
-        return [line for _, line in lines]
+    def log_entries(self, board, viewer):
+        """The match so far as the log tells it to `viewer`, oldest first (story.LogEntry)."""
+        names = [seat["name"] for seat in self.match.seats]
+        return self.story.entries(self.match, board, viewer, names, self.tr)
 
     # ---- saving --------------------------------------------------------------------------------------
     def autosave(self, ui=None):
@@ -176,4 +159,12 @@ class Table:
         return self.match.to_link()
 
 
-__all__ = ["BadData", "IllegalMove", "SaveError", "Table"]
+def default_undo(seats):
+    """Take-backs allowed ("free") when one person plays against computers or people play
+    together at one device; only within one's own turn ("strict") when several people and a
+    computer share the table (what one person takes back, the others had seen)."""
+    people = sum(1 for seat in seats if seat.get("kind") == "human")
+    return "strict" if people > 1 and people < len(seats) else "free"
+
+
+__all__ = ["BadData", "IllegalMove", "SaveError", "Table", "default_undo"]

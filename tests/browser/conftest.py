@@ -12,6 +12,7 @@ import build
 import pytest
 import serve
 from browserkit import CHROMIUM_ARGS, ROOT, errors, find_chromium, guard
+from engines import firefox_bridge, open_session, webkit_driver  # noqa: F401 (fixtures)
 
 
 @pytest.fixture(scope="session")
@@ -45,7 +46,10 @@ def site():
             "pyscript.toml does not list the files under game/: run `python3 scripts/build.py`",
             pytrace=False,
         )
-    build.generate()  # refresh the build outputs (sw.js, vendor/preload.json): game/ changes all the time
+    # refresh the build outputs: game/ changes all the time (the snapshot imports it: made again
+    # by the pinned Pyodide under Node when any of its files changed; sw.js, vendor/preload.json)
+    build.make_snapshot()
+    build.generate()
     server = serve.start(ROOT)
     yield server
     server.shutdown()

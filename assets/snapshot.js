@@ -16,15 +16,7 @@ const HEADER = MAGIC.length + 64 + 4;
 export async function fetchSnapshot(response, key) {
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   let buffer = await response.arrayBuffer();
-  if (new Uint8Array(buffer, 0, 2).join() === "31,139") { // gzip
-    if (typeof DecompressionStream !== "function") throw new Error("snapshot: no DecompressionStream");
-    const unpacked = new Blob([buffer]).stream().pipeThrough(new DecompressionStream("gzip"));
-    try {
-      buffer = await new Response(unpacked).arrayBuffer();
-    } catch (error) {
-      throw new Error(`snapshot: damaged (${error.message})`);
-    }
-  }
+  if (new Uint8Array(buffer, 0, 2).join() === "31,139") buffer = await gunzip(buffer);
   if (buffer.byteLength < HEADER) throw new Error("snapshot: truncated");
   const text = new TextDecoder().decode(new Uint8Array(buffer, 0, HEADER - 4));
   if (text.slice(0, MAGIC.length) !== MAGIC) throw new Error("snapshot: not a snapshot file");
@@ -34,6 +26,40 @@ export async function fetchSnapshot(response, key) {
   // the memory after the image's end is zero: grow the buffer in place where the browser can
   const whole = buffer.transfer ? buffer.transfer(HEADER + size) : grown(buffer, HEADER + size);
   return new Uint8Array(whole, HEADER, size);
+}
+
+// Unpacking 27 MB takes the thread that does it a while (0.3 s on a desktop, seconds on a phone):
+// a worker does it, so that the page meanwhile loads PyScript and Pyodide.
+const UNPACK = `onmessage = async (event) => {
+  try {
+    const stream = new Blob([event.data]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const data = await new Response(stream).arrayBuffer();
+    postMessage(data, [data]);
+  } catch (error) {
+    postMessage(String(error && error.message || error));
+  }
+};`;
+
+function gunzip(buffer) {
+  if (typeof DecompressionStream !== "function") throw new Error("snapshot: no DecompressionStream");
+  const url = URL.createObjectURL(new Blob([UNPACK], { type: "text/javascript" }));
+  const worker = new Worker(url);
+  const done = () => {
+    worker.terminate();
+    URL.revokeObjectURL(url);
+  };
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      done();
+      if (typeof data === "string") reject(new Error(`snapshot: damaged (${data})`));
+      else resolve(data);
+    };
+    worker.onerror = (event) => {
+      done();
+      reject(new Error(`snapshot: cannot unpack (${event.message || "no worker"})`));
+    };
+    worker.postMessage(buffer, [buffer]);
+  });
 }
 
 function grown(buffer, length) {

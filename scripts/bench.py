@@ -149,6 +149,15 @@ def ready(page):
     return page.evaluate(MARKS)
 
 
+def visit(run, path):
+    """A new tab of the run's profile at `path`, counting bytes from now: (page, marks) once the
+    board is up."""
+    run.reset()
+    page = run.page()
+    page.goto(run.url + path)
+    return page, ready(page)
+
+
 def offline_ready(page):
     page.wait_for_function(
         "document.documentElement.dataset.offline === 'ready'", timeout=TIMEOUT, polling=200
@@ -175,10 +184,7 @@ def ours_direct(p, server, out, profile=DESKTOP, label="ours"):
     run = Run(p, server, profile)
     prefix = "" if profile is DESKTOP else f"{profile['name']}: "
     try:
-        run.reset()
-        page = run.page()
-        page.goto(run.url + "index.html?game=toscana")
-        marks = ready(page)
+        page, marks = visit(run, "index.html?game=toscana")
         start = page.evaluate("document.documentElement.dataset.pythonStart")
         out[f"{prefix}{label} direct cold: board-ready"].append(marks["board-ready"])
         out[f"{prefix}{label} direct cold: bytes to board"].append(run.bytes())
@@ -188,10 +194,7 @@ def ours_direct(p, server, out, profile=DESKTOP, label="ours"):
         page.wait_for_timeout(500)
         out[f"{prefix}{label} direct cold: bytes incl. offline copy"].append(run.bytes())
         page.close()
-        run.reset()
-        page = run.page()
-        page.goto(run.url + "index.html?game=toscana")
-        marks = ready(page)
+        page, marks = visit(run, "index.html?game=toscana")
         assert page.evaluate("!!navigator.serviceWorker.controller")
         start = page.evaluate("document.documentElement.dataset.pythonStart")
         out[f"{prefix}{label} revisit (SW): board-ready"].append(marks["board-ready"])
@@ -210,18 +213,12 @@ def bare(p, server, out, profile=DESKTOP):
     run = Run(p, server, profile)
     prefix = "" if profile is DESKTOP else f"{profile['name']}: "
     try:
-        run.reset()
-        page = run.page()
-        page.goto(run.url + "scripts/bench_bare.html")
-        marks = ready(page)
+        page, marks = visit(run, "scripts/bench_bare.html")
         out[f"{prefix}bare cold: loadPyodide() done"].append(marks["pyodide-loaded"])
         out[f"{prefix}bare cold: board-ready"].append(marks["board-ready"])
         out[f"{prefix}bare cold: bytes"].append(run.bytes())
         page.close()
-        run.reset()
-        page = run.page()
-        page.goto(run.url + "scripts/bench_bare.html")
-        marks = ready(page)
+        page, marks = visit(run, "scripts/bench_bare.html")
         out[f"{prefix}bare warm (HTTP cache): loadPyodide() done"].append(marks["pyodide-loaded"])
         out[f"{prefix}bare warm (HTTP cache): board-ready"].append(marks["board-ready"])
     finally:

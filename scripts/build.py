@@ -35,6 +35,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -248,35 +249,45 @@ def trim_stdlib(data):
     return out.getvalue()
 
 
-def compile_stdlib(data, node=NODE):
-    """The stdlib zip as bytecode (scripts/compile_stdlib.mjs, run by the pinned Pyodide under
-    Node). Cached in node_modules/.cache/ by the input, the Pyodide version and the script."""
-    script = ROOT / "scripts" / "compile_stdlib.mjs"
-    version = json.loads((Path(node) / "pyodide" / "package.json").read_text())["version"]
-    key = hashlib.sha256(data + version.encode() + script.read_bytes()).hexdigest()[:16]
-    cached = Path(node) / ".cache" / "bgt" / f"python_stdlib-{key}.zip"
+def made_by_node(name, script, args, what, node=NODE):
+    """node_modules/.cache/bgt/NAME, made when missing by `node scripts/SCRIPT ARGS... OUT`
+    (the pinned Pyodide under Node); `what` names the step in messages. Returns its bytes."""
+    cached = Path(node) / ".cache" / "bgt" / name
     if not cached.exists():
         node_bin = shutil.which("node")
         if not node_bin:
-            raise SystemExit(
-                "build: Node.js is needed to precompile the stdlib (or set BGT_NO_PYC=1)"
-            )
+            raise SystemExit(f"build: Node.js is needed to {what}")
         cached.parent.mkdir(parents=True, exist_ok=True)
-        source = cached.with_suffix(".in.zip")
-        source.write_bytes(data)
         tmp = cached.with_suffix(".tmp")
         run = subprocess.run(
-            [node_bin, str(script), str(source), str(tmp)],
+            [node_bin, str(ROOT / "scripts" / script), *args, str(tmp)],
             cwd=ROOT,
             capture_output=True,
             text=True,
             timeout=600,
         )
-        source.unlink()
         if run.returncode != 0:
-            raise SystemExit(f"build: compiling the stdlib failed:\n{run.stderr[-2000:]}")
+            raise SystemExit(f"build: could not {what}:\n{run.stderr[-3000:]}")
         tmp.replace(cached)
     return cached.read_bytes()
+
+
+def compile_stdlib(data, node=NODE):
+    """The stdlib zip as bytecode (scripts/compile_stdlib.mjs). Cached by the input, the Pyodide
+    version and the script."""
+    script = ROOT / "scripts" / "compile_stdlib.mjs"
+    version = json.loads((Path(node) / "pyodide" / "package.json").read_text())["version"]
+    key = hashlib.sha256(data + version.encode() + script.read_bytes()).hexdigest()[:16]
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "in.zip"
+        source.write_bytes(data)
+        return made_by_node(
+            f"python_stdlib-{key}.zip",
+            script.name,
+            [str(source)],
+            "precompile the stdlib (or set BGT_NO_PYC=1)",
+            node,
+        )
 
 
 def snapshot_enabled():
@@ -358,26 +369,14 @@ def make_snapshot(root=ROOT, node=NODE):
     key = snapshot_key(root)
     if snapshot_file_key(root) == key:
         return False
-    cached = Path(node) / ".cache" / "bgt" / f"snapshot-{key[:16]}.bin"
-    if not cached.exists():
-        node_bin = shutil.which("node")
-        if not node_bin:
-            raise SystemExit(
-                "build: Node.js is needed to make the snapshot (or set BGT_NO_SNAPSHOT=1)"
-            )
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_suffix(".tmp")
-        run = subprocess.run(
-            [node_bin, str(ROOT / "scripts" / "make_snapshot.mjs"), key, str(tmp)],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        if run.returncode != 0:
-            raise SystemExit(f"build: making the snapshot failed:\n{run.stderr[-3000:]}")
-        tmp.replace(cached)
-    return write_if_changed(path, cached.read_bytes())
+    data = made_by_node(
+        f"snapshot-{key[:16]}.bin",
+        "make_snapshot.mjs",
+        [key],
+        "make the snapshot (or set BGT_NO_SNAPSHOT=1)",
+        node,
+    )
+    return write_if_changed(path, data)
 
 
 # ---- 2. pyscript.toml -------------------------------------------------------------------------

@@ -63,6 +63,15 @@ def test_runtime_versions_are_pinned_exactly():
         )
         assert lock["packages"][f"node_modules/{name}"]["version"] == version
     assert deps["pyodide"].startswith("314.0.") and deps["@pyscript/core"].startswith("0.7.")
+    # the test harness (Firefox through Puppeteer), pinned the same way; Python's in requirements-dev
+    for name, version in package["devDependencies"].items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"{name} must be pinned exactly"
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version
+    assert "puppeteer-core" in package["devDependencies"]
+    requirements = (ROOT / "requirements-dev.txt").read_text("utf-8")
+    pins = [line for line in requirements.splitlines() if line and not line.startswith("#")]
+    assert all(re.fullmatch(r"[\w.-]+==[\w.]+", line) for line in pins), pins
+    assert any(line.startswith("selenium==") for line in pins)
 
 
 # ---- no other hosts --------------------------------------------------------------------------

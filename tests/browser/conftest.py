@@ -1,9 +1,12 @@
-"""Browser tests: pytest-playwright driving the system Chromium against the real site.
+"""Browser tests: pytest-playwright driving the system Chromium against the real site, and the
+cross-browser tests (test_browser_engines.py) driving Chromium, Firefox and WebKit through
+engines.py.
 
-A missing Chromium FAILS these tests (never a skip; tests/conftest.py fails a session in which any
-test was skipped), so CI cannot turn green without having driven a browser. The site is served in-process
-by scripts/serve.py from the repository root on 127.0.0.1 (a free port); `python3 scripts/build.py`
-(run by scripts/test.sh) must have made vendor/ and pyscript.toml; sw.js is refreshed here.
+A missing browser FAILS these tests (never a skip; tests/conftest.py fails a session in which any
+test was skipped), so CI cannot turn green without having driven every browser. The site is served
+in-process by scripts/serve.py from the repository root on 127.0.0.1 (a free port);
+`python3 scripts/build.py` (run by scripts/test.sh) must have made vendor/ and pyscript.toml; the
+snapshot, sw.js and vendor/preload.json are refreshed here.
 """
 
 import os

@@ -32,7 +32,7 @@ import pytest
 from browserkit import ROOT, watch
 
 BOOT_S = 120  # a cold Pyodide start on a busy 2-core machine can take 10+ s
-ENGINES = ("chromium",)  # Firefox and WebKit: issue #15
+ENGINES = ("chromium", "firefox", "webkit")
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 WEBKIT_BROWSER = os.environ.get(

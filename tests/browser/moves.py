@@ -73,7 +73,7 @@ def autosaved(session, game_id):
     return Match.from_save(json.loads(text)["save"]) if text else None
 
 
-def wait_autosave(session, game_id, done, what, timeout=60):
+def wait_autosave(session, game_id, done, what, timeout=120):
     """Until the autosaved match satisfies done(match); returns it."""
     found = []
 

@@ -64,3 +64,17 @@ def test_a_bad_snapshot_starts_python_the_usual_way_and_the_game_plays(open_sess
     match = play_turn(session, GAME, autosaved(session, GAME))  # the engine answers in the page
     assert len(match.moves) > len(start.moves)
     assert session.errors() == []
+
+
+def test_a_snapshot_unpacked_on_the_way_is_restored_too(open_session, site):
+    """A host that sends the .bin with Content-Encoding: gzip hands the page the unpacked bytes."""
+    body = gzip.decompress(snapshot_bytes())
+    session = open_session("chromium")
+    session.page.route("**/vendor/pyodide/snapshot.bin", lambda route: route.fulfill(body=body))
+    start = opening(GAME)
+    session.goto(f"{site.url}?game={GAME}#m={start.to_link()}")
+    session.wait_ready(GAME)
+    assert session.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+    match = play_turn(session, GAME, autosaved(session, GAME))
+    assert len(match.moves) > len(start.moves)
+    assert session.errors() == []

@@ -59,6 +59,8 @@ def test_toscana_entries_name_the_cells_by_the_board_edges_and_show_the_tile():
     table.play(ToscanaPlace(6, 8, 0))
     (entry,) = table.log_entries(ToscanaBoard(), 0)
     assert entry.told.text == "Ann placed a tile on G9–J10"  # 4 x 2 cells, columns A-Q, rows 1-17
+    # the status line tells the move as the log does (it said "You placed T10" before)
+    assert table.notice_text(ToscanaBoard(), 0) == "Last move: Ann placed a tile on G9–J10"
     assert "<svg" in entry.told.picture and "tos-picture" in entry.told.picture
     board = ToscanaBoard()
     marks = [board.seat_mark(table.state, seat) for seat in (0, 1)]

@@ -235,8 +235,7 @@ class App(Dialogs, Inputs, Storyteller):
         self.render_panel()
         self.render_chart()
         self.render_log()
-        notice = table.notice
-        self.el("gt-notice").textContent = table.text(*notice) if notice else ""
+        self.el("gt-notice").textContent = table.notice_text(self.board, self.viewer())
 
     def render_panel(self):
         """Only the board's panel: what a pointer move or a panel button can change."""

@@ -92,6 +92,8 @@ class Inputs:
         says why. Undo may interrupt the computer's thinking (its reply is what goes back)."""
         table = self.table
         match = table.match
+        if match is None:
+            return
         refusal = "review" if self.review is not None else match.undo_refusal()
         if name == "undo" and refusal is not None:
             table.notice = (f"story.undo_why.{refusal}", {})

@@ -33,16 +33,16 @@ class Storyteller:
         return [seat["name"] for seat in self.table.match.seats]
 
     # ---- the review ---------------------------------------------------------------------------
-    def open_review(self, at=None):
-        """Look back at the game (default: from the position now). The computer stops thinking
-        and waits until the review is closed."""
+    def open_review(self):
+        """Look back at the game, from the position now. The computer stops thinking and waits
+        until the review is closed."""
         if self.table.match is None:
             return
         self.generation += 1  # a thinking computer drops its search
         self.thinking = None
         if self.dialog == "result":
             self.hide_dialog()
-        self.review = Review(self.table.match, at)
+        self.review = Review(self.table.match)
         self._review_position()
         self.render()
         self.el("gt-review").querySelector("[data-act=review-live]").focus()

@@ -92,12 +92,10 @@ class Table:
 
     # ---- playing -----------------------------------------------------------------------------------
     def play(self, move):
-        """Play a move; returns (key, params) announcing it. IllegalMove leaves all unchanged."""
-        before = self.state
-        key, params = self.game.describe_move(before, move)
+        """Play a move; the notice then tells it as the log does (`notice_text`). IllegalMove
+        leaves all unchanged."""
         self.match.play(move)
-        self.notice = (key, params)
-        return key, params
+        self.notice = ("story.last_move", {"index": len(self.match.log) - 1})
 
     def search(self, seed_extra=0):
         """A resumable AI search for the computer seat to move (run it in slices)."""
@@ -133,6 +131,23 @@ class Table:
     def text(self, key, params):
         """A translated line with seat numbers turned into names (story.words)."""
         return words(self.tr, [seat["name"] for seat in self.match.seats], key, params)
+
+    def notice_text(self, board, viewer):
+        """The latest announcement in the current language; a move is told as its log entry
+        (sentence and notes) as `viewer` may read it."""
+        if self.notice is None:
+            return ""
+        key, params = self.notice
+        if key == "story.last_move":
+            entry = next(
+                (e for e in self.log_entries(board, viewer) if e.log_index == params["index"]),
+                None,
+            )
+            if entry is None:
+                return ""
+            told = " · ".join([entry.told.text] + [note.text for note in entry.told.notes])
+            return self.tr(key, text=told)
+        return self.text(key, params)
 
     def log_entries(self, board, viewer):
         """The match so far as the log tells it to `viewer`, oldest first (story.LogEntry)."""

@@ -46,6 +46,7 @@ class App(Dialogs, Inputs):
         self.dialog = None  # name of the open dialog
         self.summary_shown = None  # the board's summary on show (e.g. a finished round)
         self.revealed_to = None  # hidden hands: the seat the screen was last handed to
+        self.rules_shown = None  # "How to play" on show: the topic asked for ("" for none)
         self.zoom = 0
         self.wheel = 0
         self.active = False
@@ -88,7 +89,7 @@ class App(Dialogs, Inputs):
         self.generation += 1
         self.active = True
         self.game_id = game_id
-        self.summary_shown = self.dialog = self.revealed_to = None
+        self.summary_shown = self.dialog = self.revealed_to = self.rules_shown = None
         self.board = games.controller(game_id)
         self.prefs = self.storage.get(f"bgt.{game_id}.prefs") or {}
         self.board.hints = self.prefs.get("hints", True)
@@ -99,6 +100,9 @@ class App(Dialogs, Inputs):
         elif self.dialog is None and self._needs_curtain():
             self.curtain_dialog()  # a loaded hot-seat game: nobody sees a hand before taking it
         self.render()
+        if self.bridge.rules:  # the picker's "How to play" opened this game
+            self.bridge.rules = False
+            self.show_rules()
         self.bridge.ready(game_id)
         self.maybe_think()
 
@@ -107,9 +111,11 @@ class App(Dialogs, Inputs):
         if self.table is None:
             return
         self.table.tr = self.tr
-        dialog = self.dialog
+        dialog, rules = self.dialog, self.rules_shown
         self._build()
         self.render()
+        if rules is not None:
+            self.show_rules(rules or None)
         if dialog == "new":
             self.new_game_dialog()
         elif dialog == "summary":
@@ -190,6 +196,7 @@ class App(Dialogs, Inputs):
             self.board.hints,
             self.board.has_hints,
             self.storage.enabled,
+            self.game_id,
         )
         if match is None:
             for element_id in ("gt-turn", "gt-panel", "gt-log"):
@@ -197,10 +204,15 @@ class App(Dialogs, Inputs):
             return
         seat = table.to_move()
         self.el("gt-turn").innerHTML = views.turn_line(
-            tr, table.name(seat) if seat is not None else "", not idle, match.is_over()
+            tr,
+            table.name(seat) if seat is not None else "",
+            not idle,
+            match.is_over(),
+            yours=seat is not None and seat == table.you(),
+            why=self.board.rules_topic(table.state) if self.interactive() else None,
         )
         self.render_panel()
-        names = [s["name"] for s in match.seats]
+        names = table.names()
         log = self.el("gt-log")
         log.innerHTML = views.log_items(
             table.log_lines(
@@ -219,7 +231,8 @@ class App(Dialogs, Inputs):
         match = self.table.match
         if match is None:
             return
-        names = [s["name"] for s in match.seats]
+        names = self.table.names()
+        self.board.you = self.table.you()
         panel = self.el("gt-panel")
         focused = closest(document.activeElement, "#gt-panel [data-act]")
         panel.innerHTML = self.board.panel_markup(
@@ -254,7 +267,7 @@ class App(Dialogs, Inputs):
                 self.table.load_link(hash_text[3:])
             except SaveError as e:
                 found = self._resume_autosave()
-                self.error_dialog("gt.link_failed", str(e))
+                self.error_dialog("gt.link_failed", str(e), e)
                 return found or self.table.match is not None
             self.autosave()
             return True
@@ -303,7 +316,7 @@ class App(Dialogs, Inputs):
             options = self.board.read_options(data)
             self.table.start(seats, seed=self._fresh_seed(), options=options)
         except BadData as e:
-            self.error_dialog("gt.load_failed", str(e))
+            self.error_dialog("gt.load_failed", str(e), e)
             return
         if self.board.has_hints:
             self.board.hints = data.get("hints", True)
@@ -328,7 +341,7 @@ class App(Dialogs, Inputs):
         try:
             self.table.load_save(text)
         except SaveError as e:
-            self.error_dialog("gt.load_failed", str(e))
+            self.error_dialog("gt.load_failed", str(e), e)
             return
         self._fresh_match()
 

@@ -168,3 +168,34 @@ def test_default_names_follow_the_language(lang):
 def test_the_table_file_is_plain_json():
     text = (ROOT / "assets" / "strings.json").read_text("utf-8")
     assert json.loads(text) == TABLE
+
+
+def test_the_log_speaks_to_the_person_at_the_device_and_of_the_others_by_name():
+    """Issue #14: "Vy položil(a) T08" was the old Czech log; now the person at the device is
+    spoken to, the computer named, and with two people at one device both are named."""
+    from game.view.table import Table
+
+    cs = Translator(TABLE, "cs")
+    table = Table("toscana", cs)
+    table.start(
+        [
+            {"name": "You", "kind": "human", "level": None},
+            {"name": "Computer", "kind": "ai", "level": "easy"},
+        ],
+        seed=3,
+    )
+    for _ in range(2):
+        table.play(table.game.legal_moves(table.state)[0])
+    (_, _, mine), (_, _, theirs) = table.log_lines()
+    assert mine.startswith("Položil(a) jste T") and theirs.startswith("Počítač položil(a) T")
+    assert table.names() == ["Vy", "Počítač"]  # default names follow the language
+    friends = Table("toscana", cs)
+    friends.start(
+        [
+            {"name": "Ann", "kind": "human", "level": None},
+            {"name": "Ben", "kind": "human", "level": None},
+        ],
+        seed=3,
+    )
+    friends.play(friends.game.legal_moves(friends.state)[0])
+    assert friends.log_lines()[0][2].startswith("Ann položil(a) T")

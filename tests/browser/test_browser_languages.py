@@ -282,6 +282,14 @@ def test_picker_in_four_languages_and_how_to_play_from_the_picker(page, site):
     assert boards_drawn(page) >= 6
     title = STRINGS["de"]["rules.title"].format(game=STRINGS["de"]["game.carcassonne.name"])
     assert page.locator("#gt-rules h2").inner_text() == title
+    # back on the picker, with Python running: another game's rules open the same way
+    close_rules(page)
+    page.click("#back")
+    page.locator("#picker").wait_for(state="visible")
+    page.click('.game[data-game="toscana"] a.howto')
+    wait_ready(page, "toscana")
+    page.locator('#gt-rules .gt-rules-card [data-topic="touching"]').wait_for()
+    assert boards_drawn(page) >= 3
 
 
 @pytest.mark.parametrize(

@@ -116,6 +116,16 @@ def shot(page, name):
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
+def shot_rules(page, name):
+    """The whole rules card, every section (for a while it lies in the page, not in its
+    scrolling overlay)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    rules = page.locator("#gt-rules")
+    rules.evaluate("r => { r.style.position = 'absolute'; r.style.bottom = 'auto'; }")
+    rules.locator(".gt-rules-card").screenshot(path=str(SHOTS / f"{name}.png"))
+    rules.evaluate("r => r.removeAttribute('style')")
+
+
 def set_lang(page, lang):
     page.click(f'.lang[data-lang="{lang}"]')
     page.wait_for_function(
@@ -228,7 +238,7 @@ def check_table_screens(page, game_id, lang, found):
     assert open_rules(page, "#gt-tools [data-act=rules]") is None
     assert boards_drawn(page) >= 2
     found += problems(page, lang, "how to play")
-    shot(page, f"{game_id}-{lang}-rules")
+    shot_rules(page, f"{game_id}-{lang}-rules")
     close_rules(page)
     page.click("#gt-tools [data-act=share]")
     page.locator("#gt-share-url").wait_for()

@@ -8,8 +8,10 @@
 // JS <-> Python handshake (game/ui/ follows it; see game/ui/__init__.py):
 //   window.bgt, made here before Python starts:
 //     game       id of the game to show first ("toscana", "carcassonne", "thurn-und-taxis")
-//     lang       "en" | "cs"          storage  true when localStorage works (saving possible)
+//     lang       "en" | "cs" | "sk" | "de"    storage  true when localStorage works (saving possible)
 //     embed      true inside an embed  boardHost  id of the element Python draws into ("board-host")
+//     rules      true when "How to play" was asked for (the picker's link, ?rules=1): Python
+//                opens the game's rules once the table is drawn and sets it back to false
 //     stage(name)          Python: progress ("game": importing the game code)
 //     ready(gameId)        Python: the board is drawn and listening; hides the overlay, sets
 //                          <html data-board="ready" data-board-game=ID>, performance.mark("board-ready")
@@ -32,7 +34,7 @@ const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const embed = root.hasAttribute("data-embed");
-const LANGS = ["en", "cs"];
+const LANGS = ["en", "cs", "sk", "de"];
 const STAGES = ["download", "start", "game", "ready"];
 const SLOW_MS = 25000;
 const PREFETCH_DELAY_MS = 2500;
@@ -104,7 +106,6 @@ function chooseLang() {
   if (LANGS.includes(asked)) return asked;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const base = String(tag).toLowerCase().split("-")[0];
-    if (base === "sk" || base === "cs") return "cs"; // Slovak readers read Czech well
     if (LANGS.includes(base)) return base;
   }
   return "en";
@@ -173,8 +174,9 @@ function showPicker({ push }) {
   if (typeof window.bgt.close === "function") window.bgt.close();
 }
 
-function openGame(id, { push }) {
+function openGame(id, { push, rules = false }) {
   if (!GAME_IDS.includes(id)) { showPicker({ push: false }); return; }
+  window.bgt.rules = rules;
   showTable(id);
   if (push && !embed) { history.pushState({ game: id }, "", gameUrl(id)); state.pushed = true; }
   if (!embed) {
@@ -464,6 +466,7 @@ window.bgt = {
   storage,
   embed,
   boardHost: "board-host",
+  rules: params.has("rules"),
   stage(name) { if (!state.ready) setStage(name); },
   ready(gameId) {
     state.ready = true;
@@ -505,10 +508,10 @@ function start() {
   stringsLoaded.then(applyStrings);
 
   document.addEventListener("click", (event) => {
-    const play = event.target.closest("a.play");
+    const play = event.target.closest("a.play, a.howto");
     if (play && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && event.button === 0) {
       event.preventDefault();
-      openGame(play.closest(".game").dataset.game, { push: true });
+      openGame(play.closest(".game").dataset.game, { push: true, rules: play.matches(".howto") });
       return;
     }
     const lang = event.target.closest(".lang");

@@ -333,11 +333,16 @@ def test_allowed_take_backs_take_the_computer_reply_back_with_your_move():
     table.play(TOSCANA.legal_moves(table.state)[3])
     table.play(TOSCANA.legal_moves(table.state)[0])  # the computer's reply
     assert table.undo() == 2 and TOSCANA.to_json(table.state) == before
-    assert table.text(*table.notice) == "2 moves taken back. Ann to move."
-    assert table.redo() == 2 and table.text(*table.notice) == "2 moves played again. Ann to move."
+    assert table.text(*table.notice) == "2 moves taken back. Your turn."  # Ann is at the device
+    assert table.redo() == 2 and table.text(*table.notice) == "2 moves played again. Your turn."
     cs = Table("toscana", TR_CS)
     cs.match, cs.notice = table.match, table.notice
-    assert cs.text(*cs.notice) == "Znovu zahrány 2 tahy. Na tahu: Ann."
+    assert cs.text(*cs.notice) == "Znovu zahrány 2 tahy. Jste na tahu."
+    friends = Table("toscana", TR)
+    friends.start(people(2), seed=9)
+    friends.play(TOSCANA.legal_moves(friends.state)[0])
+    friends.undo()  # two people at one device: named
+    assert friends.text(*friends.notice) == "1 move taken back. Ann to move."
 
 
 def test_undo_says_why_it_is_not_available():
@@ -357,7 +362,9 @@ def test_undo_says_why_it_is_not_available():
     assert free.undo_refusal() == "hand_over" and free.undo() == 0  # what was sent is sent
     for reason in ("start", "turn_over", "revealed", "hand_over", "review"):
         assert TR.has(f"story.undo_why.{reason}") and TR_CS.has(f"story.undo_why.{reason}")
-    toolbar = widgets.toolbar(TR, False, False, True, True, True, "story.undo_why.revealed")
+    toolbar = widgets.toolbar(
+        TR, False, False, True, True, True, undo_why="story.undo_why.revealed"
+    )
     undo = re.search(r'<button[^>]*data-act="undo"[^>]*>', toolbar).group(0)
     assert 'aria-disabled="true"' in undo and "revealed something new" in undo
 

@@ -22,9 +22,10 @@ from game.core.contract import JSON, State
 from game.view.controller import BoardController, Markup
 from game.view.i18n import Translator
 from game.view.markup import tag
+from game.view.rules import Section
 from game.view.story import Told
 
-from . import controller_panel, controller_story, draw, queries
+from . import controller_panel, controller_story, draw, draw_rules, queries
 from .draw_tiles import T, fmt, spot
 from .rules import GAME, Place
 
@@ -533,7 +534,7 @@ class Board(BoardController):
         names: list[str],
         tr: Translator,
     ) -> Told:
-        return controller_story.tell(before, move, after, names, tr)
+        return controller_story.tell(before, move, after, names, tr, self.you)
 
     def mark_markup(self, before: State, move: JSON, after: State) -> Markup:
         return controller_story.mark_markup(move, after)
@@ -543,6 +544,14 @@ class Board(BoardController):
 
     def result_markup(self, state: State, names: list[str], tr: Translator) -> Markup:
         return controller_story.result_markup(state, names, tr)
+
+    # ---- how to play (draw_rules.py) -------------------------------------------------------------
+    def rules(self) -> list[Section]:
+        return draw_rules.sections()
+
+    def rules_topic(self, state: State) -> str | None:
+        self._sync(state)
+        return draw_rules.topic(self.step) if self.tile is not None else None
 
     def options_markup(self, tr: Translator, options: dict[str, JSON]) -> Markup:
         self._tr = tr

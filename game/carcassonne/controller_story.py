@@ -6,7 +6,7 @@ notes and list the end dialog shows."""
 
 from game.core.contract import JSON, State
 from game.view.controller import Markup
-from game.view.i18n import Translator
+from game.view.i18n import Translator, about
 from game.view.markup import empty, esc, tag
 from game.view.story import Note, Told
 
@@ -52,11 +52,16 @@ def event_line(event: queries.ScoreEvent, names: list[str], tr: Translator) -> M
     )
 
 
-def tell(before: State, move: JSON, after: State, names: list[str], tr: Translator) -> Told:
+def tell(
+    before: State, move: JSON, after: State, names: list[str], tr: Translator, you: int | None
+) -> Told:
+    """The move's entry; the person at this device (`you`) is spoken to."""
     _, params = GAME.describe_move(before, move)
     seat, tile = params["player"], params["tile"]
     x, y, rot, meeple = params["x"], params["y"], params["rot"], params["meeple"]
-    text = tr("carcassonne.story.place", player=names[seat], where=where(tr, x, y))
+    text = about(
+        tr, "carcassonne.story.place", seat, you, player=names[seat], where=where(tr, x, y)
+    )
     kind = queries.feature_kinds(tile).get(meeple) if meeple else None
     if kind:
         text += " · " + tr(

@@ -43,10 +43,17 @@ def _drawn_blind(before: Any, after: Any, seat: int) -> str | None:
 
 
 def tell(
-    before: Any, move: JSON, after: Any, viewer: int | None, names: list[str], tr: Translator
+    before: Any,
+    move: JSON,
+    after: Any,
+    viewer: int | None,
+    names: list[str],
+    tr: Translator,
+    you: int | None,
 ) -> Told:
+    """The move's entry told to `viewer`; the person at this device (`you`) is spoken to."""
     key, params = GAME.describe_move(before, move)
-    text = words(tr, names, key, params)
+    text = words(tr, names, key, params, you)
     played = GAME.parse_move(move)
     seat = GAME.current_player(before)
     picture = ""

@@ -5,7 +5,7 @@ a player points at its entry."""
 
 from game.core.contract import JSON, State
 from game.view.controller import Markup
-from game.view.i18n import Translator
+from game.view.i18n import Translator, about
 from game.view.markup import tag
 from game.view.story import Note, Told, words
 
@@ -32,7 +32,10 @@ def seat_mark(state: State, seat: int) -> Markup:
     )
 
 
-def tell(before: State, move: JSON, after: State, names: list[str], tr: Translator) -> Told:
+def tell(
+    before: State, move: JSON, after: State, names: list[str], tr: Translator, you: int | None
+) -> Told:
+    """The move's entry; the person at this device (`you`) is spoken to."""
     _, params = GAME.describe_move(before, move)
     played = GAME.parse_move(move)
     seat = GAME.current_player(before)
@@ -41,15 +44,16 @@ def tell(before: State, move: JSON, after: State, names: list[str], tr: Translat
     picture = ""
     if isinstance(played, Place) and tile:
         where = spot_name(played.x, played.y, params["rot"])
-        text = tr("toscana.story.place", player=names[seat], where=where)
+        text = about(tr, "toscana.story.place", seat, you, player=names[seat], where=where)
         picture = draw.tile_picture(tile, params["rot"], colour, size=14)
     else:
-        text = words(tr, names, "toscana.log.pass", {"player": seat})
+        text = words(tr, names, "toscana.log.pass", {"player": seat}, you)
         if tile:
             picture = draw.tile_picture(tile, 0, colour, size=14)
     notes = []
     if played.veto:
-        notes.append(Note(seat, tr("toscana.story.veto", opponent=names[1 - seat])))
+        other = 1 - seat
+        notes.append(Note(other, about(tr, "toscana.story.veto", other, you, player=names[other])))
     last = queries.last_move(after)
     if last and last["round_end"]:
         ended = last["round_end"]

@@ -53,6 +53,7 @@ class App(Dialogs, Inputs, Storyteller):
         self.pointer_at = None  # where the pointer last moved over the board (client x, y)
         self.log_drawn = []  # the log's entries now in the page (story.py)
         self._history = (None, None)  # the score history and what it was made from
+        self.rules_shown = None  # "How to play" on show: the topic asked for ("" for none)
         self.zoom = 0
         self.wheel = 0
         self.active = False
@@ -97,7 +98,7 @@ class App(Dialogs, Inputs, Storyteller):
         self.generation += 1
         self.active = True
         self.game_id = game_id
-        self.summary_shown = self.dialog = self.revealed_to = None
+        self.summary_shown = self.dialog = self.revealed_to = self.rules_shown = None
         self.review = self.review_board = self.marked = None
         self.board = games.controller(game_id)
         self.prefs = self.storage.get(f"bgt.{game_id}.prefs") or {}
@@ -111,6 +112,9 @@ class App(Dialogs, Inputs, Storyteller):
         elif self.dialog is None and self._needs_curtain():
             self.curtain_dialog()  # a loaded hot-seat game: nobody sees a hand before taking it
         self.render()
+        if self.bridge.rules:  # the picker's "How to play" opened this game
+            self.bridge.rules = False
+            self.show_rules()
         self.bridge.ready(game_id)
         self.maybe_think()
 
@@ -119,9 +123,11 @@ class App(Dialogs, Inputs, Storyteller):
         if self.table is None:
             return
         self.table.tr = self.tr
-        dialog = self.dialog
+        dialog, rules = self.dialog, self.rules_shown
         self._build()
         self.render()
+        if rules is not None:
+            self.show_rules(rules or None)
         if dialog == "new":
             self.new_game_dialog()
         elif dialog == "summary":
@@ -213,6 +219,7 @@ class App(Dialogs, Inputs, Storyteller):
             self.board.hints,
             self.board.has_hints,
             self.storage.enabled,
+            self.game_id,
             why,
             reviewing,
         )
@@ -229,8 +236,10 @@ class App(Dialogs, Inputs, Storyteller):
             table.name(seat) if seat is not None else "",
             not idle,
             match.is_over(),
-            result_title(tr, self.names(), winners) if winners else "",
-            reviewing,
+            yours=seat is not None and seat == table.you(),
+            why=self.board.rules_topic(table.state) if self.interactive() else None,
+            result=result_title(tr, table.names(), winners, table.you()) if winners else "",
+            reviewing=reviewing,
         )
         self.render_panel()
         self.render_chart()
@@ -245,6 +254,7 @@ class App(Dialogs, Inputs, Storyteller):
         panel = self.el("gt-panel")
         focused = closest(document.activeElement, "#gt-panel [data-act]")
         state, board = self.position()
+        board.you = self.table.you()
         panel.innerHTML = board.panel_markup(
             state, self.viewer(), self.names(), self.tr, self.interactive()
         )
@@ -277,7 +287,7 @@ class App(Dialogs, Inputs, Storyteller):
                 self.table.load_link(hash_text[3:])
             except SaveError as e:
                 found = self._resume_autosave()
-                self.error_dialog("gt.link_failed", str(e))
+                self.error_dialog("gt.link_failed", str(e), e)
                 return found or self.table.match is not None
             self.autosave()
             return True
@@ -332,7 +342,7 @@ class App(Dialogs, Inputs, Storyteller):
             undo = views.undo_from_form(data)
             self.table.start(seats, seed=self._fresh_seed(), options=options, undo=undo)
         except BadData as e:
-            self.error_dialog("gt.load_failed", str(e))
+            self.error_dialog("gt.load_failed", str(e), e)
             return
         if self.board.has_hints:
             self.board.hints = data.get("hints", True)
@@ -357,7 +367,7 @@ class App(Dialogs, Inputs, Storyteller):
         try:
             self.table.load_save(text)
         except SaveError as e:
-            self.error_dialog("gt.load_failed", str(e))
+            self.error_dialog("gt.load_failed", str(e), e)
             return
         self._fresh_match()
 

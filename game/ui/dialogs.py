@@ -2,11 +2,12 @@
 App class in app.py: the markup comes from game.view.widgets, this shows and hides it. The end
 dialog is with the rest of the match's story (story.py)."""
 
+from game.view import rules as rules_view
 from game.view import widgets as views
 from game.view.markup import esc, tag
 from game.view.table import default_undo
 
-from .dom import nullable
+from .dom import js_object, nullable
 
 
 class Dialogs:
@@ -60,8 +61,39 @@ class Dialogs:
             ),
         )
 
-    def error_dialog(self, title_key, reason):
-        body = tag("p", esc(reason)) + tag("p", esc(self.tr("gt.nothing_lost")))
+    def show_rules(self, topic=None):
+        """How to play, over everything else (a new-game form under it keeps what was typed),
+        scrolled to `topic` when one is asked for."""
+        box = self.el("gt-rules")
+        box.innerHTML = rules_view.markup(self.tr, self.game_id, self.board.rules(), topic)
+        box.hidden = False
+        self.rules_shown = topic or ""
+        heading = nullable(box.querySelector(".gt-rules-focus h3"))
+        if heading is not None:
+            heading.scrollIntoView()
+        else:
+            box.scrollTop = 0
+        if not self.bridge.embed:
+            target = heading or box.querySelector("[data-act=rules-close]")
+            target.focus(js_object({"preventScroll": True}))
+
+    def hide_rules(self):
+        self.rules_shown = None
+        box = self.el("gt-rules")
+        box.hidden = True
+        box.innerHTML = ""
+
+    def error_dialog(self, title_key, reason, error=None):
+        """A problem and the reassurance that nothing was lost; `error` (a SaveError) names
+        its sentence in the table, its English text stays under Details."""
+        key = getattr(error, "key", None)
+        if key and self.tr.has(key):
+            body = tag("p", esc(self.tr(key, **error.params))) + tag(
+                "details", tag("summary", esc(self.tr("error.detail"))), tag("p", esc(reason))
+            )
+        else:
+            body = tag("p", esc(reason))
+        body += tag("p", esc(self.tr("gt.nothing_lost")))
         self.show_dialog(
             "error",
             views.message(self.tr, self.tr(title_key), body, [("dialog-close", "gt.close", True)]),
@@ -69,7 +101,8 @@ class Dialogs:
 
     def summary_dialog(self):
         """What the board wants shown between rounds (the board layer shows it too)."""
-        names = [s["name"] for s in self.table.match.seats]
+        names = self.table.names()
+        self.board.you = self.table.you()
         title, body, button = self.board.summary(
             self.table.state, self.summary_shown, names, self.tr
         )

@@ -30,7 +30,7 @@ class Storyteller:
         return shown(self.table.game, self.review.state(), self.viewer()), self.review_board
 
     def names(self):
-        return [seat["name"] for seat in self.table.match.seats]
+        return self.table.names()
 
     # ---- the review ---------------------------------------------------------------------------
     def open_review(self):
@@ -241,7 +241,7 @@ class Storyteller:
             "result",
             result_card(
                 tr,
-                result_title(tr, names, winners),
+                result_title(tr, names, winners, table.you()),
                 body,
                 [
                     ("review", "story.review_game", True),

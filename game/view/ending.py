@@ -5,13 +5,15 @@ nothing is cut), the winners' column marked by more than colour."""
 from typing import Any
 
 from .chart import marker_icon
+from .i18n import about
 from .markup import esc, tag
 from .widgets import button
 
 
-def result_title(tr: Any, names: list[str], winners: list[int]) -> str:
+def result_title(tr: Any, names: list[str], winners: list[int], you: int | None = None) -> str:
+    """Who won: said to the person at this device when it is them ("You win!")."""
     if len(winners) == 1:
-        return tr("gt.winner", player=names[winners[0]])
+        return about(tr, "gt.winner", winners[0], you, player=names[winners[0]])
     return tr("gt.draw")
 
 

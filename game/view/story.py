@@ -12,6 +12,8 @@ from typing import Any, NamedTuple
 from game.core.contract import Game
 from game.core.savefile import is_entropy
 
+from .i18n import about
+
 Markup = str
 
 
@@ -45,9 +47,12 @@ def shown(game: Game, state: Any, viewer: int | None) -> Any:
     return state if game.is_over(state) else game.view(state, viewer)
 
 
-def words(tr: Any, names: list[str], key: str, params: dict[str, Any]) -> str:
+def words(
+    tr: Any, names: list[str], key: str, params: dict[str, Any], you: int | None = None
+) -> str:
     """A translated line with seat numbers turned into names, and word-like values an engine
-    passes (e.g. {"official": "postmaster"}) translated when the table has "<key>.<value>"."""
+    passes (e.g. {"official": "postmaster"}) translated when the table has "<key>.<value>"; a
+    line about the person at this device (`you`) is said to them ("<key>.you")."""
     named = dict(params)
     for field in ("player", "opponent"):
         if isinstance(named.get(field), int):
@@ -60,7 +65,7 @@ def words(tr: Any, names: list[str], key: str, params: dict[str, Any]) -> str:
             and tr.has(f"{key}.{value}")
         ):
             named[field] = tr(f"{key}.{value}")
-    return tr(key, **named)
+    return about(tr, key, params.get("player"), you, **named)
 
 
 class Story:
@@ -76,8 +81,8 @@ class Story:
         self, match: Any, board: Any, viewer: int | None, names: list[str], tr: Any
     ) -> list[LogEntry]:
         game = match.game
-        key = (match, tr, viewer, tuple(names))
-        kept = self._kept if self._for == key else []
+        made_for = (match, tr, viewer, tuple(names), board.you)
+        kept = self._kept if self._for == made_for else []
         out: list[tuple[Any, LogEntry]] = []
         views: dict[int, Any] = {}
 
@@ -98,7 +103,8 @@ class Story:
             seat = game.current_player(match.states[k])
             told = board.tell(before, entry, after, viewer, names, tr)
             if told is None:
-                told = Told(words(tr, names, *game.describe_move(match.states[k], entry)))
+                key, params = game.describe_move(match.states[k], entry)
+                told = Told(words(tr, names, key, params, board.you))
             mark = board.seat_mark(before, seat) if seat is not None else ""
             note_marks = tuple(
                 board.seat_mark(before, note.seat) if note.seat is not None else ""
@@ -106,5 +112,5 @@ class Story:
             )
             entry_out = LogEntry(k, number, seat, mark, told, note_marks)
             out.append((match.states[k + 1], entry_out))
-        self._kept, self._for = out, key
+        self._kept, self._for = out, made_for
         return [entry for _, entry in out]

@@ -12,6 +12,7 @@ from game.core.links import decode_link
 from game.core.match import Match
 from game.core.savefile import SaveError, load_text
 
+from .i18n import localized_name
 from .story import Story, words
 
 AUTOSAVE_FORMAT = 1
@@ -88,7 +89,17 @@ class Table:
         return seat is not None and self.seat_kind(seat) == "ai"
 
     def name(self, seat):
-        return self.match.seats[seat]["name"]
+        """The seat's name as shown (a default name follows the language)."""
+        return localized_name(self.tr, self.match.seats[seat]["name"])
+
+    def names(self):
+        return [self.name(seat) for seat in range(len(self.match.seats))]
+
+    def you(self):
+        """The seat of the person at this device: the only person at the table (None with
+        nobody or with several people, who are all named)."""
+        humans = [k for k, seat in enumerate(self.match.seats) if seat["kind"] == "human"]
+        return humans[0] if len(humans) == 1 else None
 
     # ---- playing -----------------------------------------------------------------------------------
     def play(self, move):
@@ -129,8 +140,9 @@ class Table:
 
     # ---- texts ---------------------------------------------------------------------------------------
     def text(self, key, params):
-        """A translated line with seat numbers turned into names (story.words)."""
-        return words(self.tr, [seat["name"] for seat in self.match.seats], key, params)
+        """A translated line with seat numbers turned into names, said to the person at this
+        device when it is about them (story.words)."""
+        return words(self.tr, self.names(), key, params, self.you())
 
     def notice_text(self, board, viewer):
         """The latest announcement in the current language; a move is told as its log entry
@@ -150,9 +162,10 @@ class Table:
         return self.text(key, params)
 
     def log_entries(self, board, viewer):
-        """The match so far as the log tells it to `viewer`, oldest first (story.LogEntry)."""
-        names = [seat["name"] for seat in self.match.seats]
-        return self.story.entries(self.match, board, viewer, names, self.tr)
+        """The match so far as the log tells it to `viewer`, oldest first (story.LogEntry);
+        moves of the person at this device are told to them (`board.you`)."""
+        board.you = self.you()
+        return self.story.entries(self.match, board, viewer, self.names(), self.tr)
 
     # ---- saving --------------------------------------------------------------------------------------
     def autosave(self, ui=None):

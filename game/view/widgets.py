@@ -4,7 +4,9 @@ delegated click listener in app.py."""
 
 from game.core.ai import PLAYER_LEVELS as LEVELS  # the levels the computer offers
 
+from .i18n import localized_name
 from .markup import empty, esc, tag
+from .rules import why_button
 
 TAKEBACKS = ("free", "strict")  # the Match undo policies, as the new-game form offers them
 
@@ -82,12 +84,6 @@ def layout(tr, game_id, viewbox):
             class_="gt-log-box",
             open=True,
         ),
-        tag(
-            "details",
-            tag("summary", esc(tr("gt.howto"))),
-            tag("div", esc(tr(f"{game_id}.howto_long")), class_="gt-howto"),
-            class_="gt-howto-box",
-        ),
         class_="gt-side",
     )
     review = tag("div", id="gt-review", class_="gt-review", hidden=True)
@@ -98,6 +94,7 @@ def layout(tr, game_id, viewbox):
         tag("div", tag("div", board, zoom, class_="gt-board-box"), side, class_="gt-main"),
         tag("p", id="gt-notice", class_="gt-notice", role="status", aria_live="polite"),
         tag("div", id="gt-dialog", class_="gt-dialog", hidden=True),
+        tag("div", id="gt-rules", class_="gt-dialog gt-rules", hidden=True),
         empty(
             "input",
             type="file",
@@ -111,9 +108,14 @@ def layout(tr, game_id, viewbox):
     )
 
 
-def toolbar(tr, can_undo, can_redo, hints, has_hints, storage, undo_why=None, reviewing=False):
-    """The table's buttons. Undo that is not available says why (`undo_why`, a translation key)
-    in its tooltip and, pressed anyway, in the notice: it stays focusable (aria-disabled)."""
+def toolbar(
+    tr, can_undo, can_redo, hints, has_hints, storage, game_id="", undo_why=None, reviewing=False
+):
+    """The table's buttons. The hints toggle is named for what it shows (the game's own words
+    when it has them), so nobody takes it for the rules: those are "How to play". Undo that is
+    not available says why (`undo_why`, a translation key) in its tooltip and, pressed anyway,
+    in the notice: it stays focusable (aria-disabled)."""
+    hints_key = f"{game_id}.hints" if tr.has(f"{game_id}.hints") else "gt.hints"
     undo = (
         button(tr, "undo", "gt.undo")
         if can_undo
@@ -128,8 +130,9 @@ def toolbar(tr, can_undo, can_redo, hints, has_hints, storage, undo_why=None, re
         button(tr, "review", "story.review", pressed=reviewing),
     ]
     if has_hints:
-        parts.append(button(tr, "hints", "gt.hints", pressed=hints))
+        parts.append(button(tr, "hints", hints_key, pressed=hints))
     parts += [
+        button(tr, "rules", "gt.howto"),
         button(tr, "save", "gt.save"),
         button(tr, "load", "gt.load"),
         button(tr, "share", "gt.share"),
@@ -139,8 +142,10 @@ def toolbar(tr, can_undo, can_redo, hints, has_hints, storage, undo_why=None, re
     return "".join(parts)
 
 
-def turn_line(tr, name, thinking, over, result="", reviewing=False):
-    """Whose turn it is (or the result); in a review, that the game waits meanwhile."""
+def turn_line(tr, name, thinking, over, yours=False, why=None, result="", reviewing=False):
+    """Whose turn (said to the person at this device when it is theirs); with `why`, the
+    topic of the rules that explains the step, a "Why?" button. Once over, the result; in a
+    review, that the game waits meanwhile."""
     if reviewing:
         return esc(tr("story.reviewing"))
     if over:
@@ -149,7 +154,8 @@ def turn_line(tr, name, thinking, over, result="", reviewing=False):
         return esc(tr("gt.thinking", player=name)) + tag(
             "span", tag("span", class_="gt-bar-fill"), class_="gt-bar", aria_hidden="true"
         )
-    return esc(tr("gt.turn", player=name))
+    text = esc(tr("gt.turn.you" if yours else "gt.turn", player=name))
+    return text + (" " + why_button(tr, why) if why else "")
 
 
 def log_items(entries, marked=None, current=None):
@@ -222,7 +228,7 @@ def new_game_form(tr, game, seats, hints, has_hints, options_markup="", undo="fr
             name=f"kind{k}",
             aria_label=tr("gt.kind_label", n=k + 1),
         )
-        name = seat["name"] if seat else tr("gt.seat", n=k + 1)
+        name = localized_name(tr, seat["name"]) if seat else tr("gt.seat", n=k + 1)
         rows.append(
             tag(
                 "div",

@@ -243,7 +243,7 @@ def test_a_take_back_against_the_computer_restores_the_exact_earlier_state(page,
     page.locator("#gt-layer-over .tos-selected").wait_for()
     cell.click()  # placed: the pointer stays on the cell it now covers
     wait_moves(page, 2)  # the computer answered
-    page.locator("#gt-turn:text-is('You to move')").wait_for()
+    page.locator("#gt-turn:has-text('Your turn')").wait_for()
     assert page.locator("#gt-layer-over .tos-preview").count() == 0
     assert "Not here" not in page.locator("#gt-panel").inner_text()
     shoot(page, "toscana-after-computer-desktop")
@@ -251,11 +251,11 @@ def test_a_take_back_against_the_computer_restores_the_exact_earlier_state(page,
     wait_moves(page, 0)
     assert autosave(page, "toscana")["save"] == before
     assert page.locator("#gt-layer-board").inner_html() == board
-    assert page.locator("#gt-notice").inner_text() == "2 moves taken back. You to move."
-    assert page.locator("#gt-turn").inner_text() == "You to move"
+    assert page.locator("#gt-notice").inner_text() == "2 moves taken back. Your turn."
+    assert page.locator("#gt-turn").inner_text().startswith("Your turn")
     page.click("#gt-tools [data-act=redo]")
     wait_moves(page, 2)
-    assert page.locator("#gt-notice").inner_text() == "2 moves played again. You to move."
+    assert page.locator("#gt-notice").inner_text() == "2 moves played again. Your turn."
 
 
 # ---- the end -----------------------------------------------------------------------------------------

@@ -196,3 +196,23 @@ def test_a_save_with_one_value_replaced_loads_or_fails_clearly(data):
     else:
         assert loaded.log  # an accepted save replays to a real match
         assert decode_link(encode_link(loaded.to_save())) == loaded.to_save()
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_a_match_writes_its_link_after_every_move_exactly_as_a_save_encodes(game_id, players):
+    # the library keeps every match as its link after every move (game/view/library.py); the
+    # match writes only the new entries, so after moves, undo, redo and hand-overs the link
+    # must stay the one encode_link makes from the whole save
+    match = Match(game_id, players=players, seed=9, match_id="write-0009", undo="free")
+    rng = Rng(9)
+    for step in range(40):
+        if match.is_over():
+            break
+        match.play(rng.choice(match.game.legal_moves(match.state)))
+        if step % 7 == 3:
+            match.undo()
+        if step % 11 == 5:
+            match.redo()
+        if step % 9 == 8:
+            match.hand_over(step)
+        assert match.to_link() == encode_link(match.to_save())

@@ -119,7 +119,10 @@ def test_every_text_goes_through_the_one_table():
     en, cs = STRINGS["en"], STRINGS["cs"]
     assert list(STRINGS) == ["en", "cs"]  # English first
     assert set(en) == set(cs), f"keys only in one language: {set(en) ^ set(cs)}"
-    assert all(v.strip() for v in list(en.values()) + list(cs.values()))
+    for table in (en, cs):  # a text, or a plural object of CLDR categories (game/view/i18n.py)
+        for value in table.values():
+            forms = value.values() if isinstance(value, dict) else [value]
+            assert forms and all(isinstance(f, str) and f.strip() for f in forms), value
     collector = I18nCollector()
     collector.feed(INDEX)
     assert len(collector.found) > 20
@@ -135,11 +138,16 @@ def test_every_text_goes_through_the_one_table():
     # every literal key the Python side shows (UI texts, engines' log lines) is in the table
     for path in sorted((ROOT / "game").rglob("*.py")):
         code = path.read_text("utf-8")
-        for key in re.findall(r'"((?:gt|table|toscana|carcassonne|tnt|log)\.[a-z_.]+)"', code):
+        keys = r'"((?:gt|table|toscana|carcassonne|tnt|log|library|load|link)\.[a-z_.]+)"'
+        for key in re.findall(keys, code):
             assert key in en, f"{path.relative_to(ROOT)} uses a missing key {key}"
+
     # placeholders agree between languages
+    def placeholders(value):
+        return set(re.findall(r"\{\w+\}", json.dumps(value, ensure_ascii=False)))
+
     for key in en:
-        assert set(re.findall(r"\{\w+\}", en[key])) == set(re.findall(r"\{\w+\}", cs[key])), key
+        assert placeholders(en[key]) == placeholders(cs[key]), key
 
 
 def test_the_picker_lists_the_declared_games_and_every_game_has_its_card_and_texts():

@@ -18,7 +18,7 @@ from typing import Any
 
 from . import registry
 from .contract import JSON, BadData, Game, IllegalMove
-from .links import decode_link, encode_link
+from .links import LinkWriter, decode_link
 from .savefile import (
     UNDO_POLICIES,
     SaveError,
@@ -59,6 +59,7 @@ class Match:
         self.log: list[JSON] = []  # moves (their JSON) and entropy events, in order
         self.states: list[Any] = [self.game.new(**self.setup)]
         self.redo_stack: list[JSON] = []  # undone log entries, most recent last
+        self.link_writer = LinkWriter()
 
     # ---- the position -------------------------------------------------------------------------
     @property
@@ -176,10 +177,12 @@ class Match:
         ]
         match.states = states
         match.redo_stack = []
+        match.link_writer = LinkWriter()
         return match
 
     def to_link(self) -> str:
-        return encode_link(self.to_save())
+        header = (self.setup, self.seats, self.id, self.undo_policy)
+        return self.link_writer.write(self.game, header, self.log, self.states)
 
     @classmethod
     def from_link(cls, text: str, undo: str | None = None) -> "Match":

@@ -2,7 +2,8 @@
 part of the App class in app.py: the markup comes from game.view.widgets, this shows and hides it."""
 
 from game.view import widgets as views
-from game.view.markup import esc, tag
+from game.view.keeping import error_body
+from game.view.markup import esc, html_isolates, tag
 
 from .dom import nullable
 
@@ -11,7 +12,7 @@ class Dialogs:
     def show_dialog(self, name, markup):
         self.dialog = name
         box = self.el("gt-dialog")
-        box.innerHTML = markup
+        box.innerHTML = html_isolates(markup)
         # a summary or the result leaves the board in view: it is what they explain
         box.className = "gt-dialog gt-aside" if name in ("summary", "result") else "gt-dialog"
         box.hidden = False
@@ -53,8 +54,9 @@ class Dialogs:
             ),
         )
 
-    def error_dialog(self, title_key, reason):
-        body = tag("p", esc(reason)) + tag("p", esc(self.tr("gt.nothing_lost")))
+    def error_dialog(self, title_key, error):
+        """A load error (SaveError names its translated sentence) or another BadData."""
+        body = error_body(self.tr, error)
         self.show_dialog(
             "error",
             views.message(self.tr, self.tr(title_key), body, [("dialog-close", "gt.close", True)]),
@@ -62,7 +64,7 @@ class Dialogs:
 
     def summary_dialog(self):
         """What the board wants shown between rounds (the board layer shows it too)."""
-        names = [s["name"] for s in self.table.match.seats]
+        names = self.table.names()
         title, body, button = self.board.summary(
             self.table.state, self.summary_shown, names, self.tr
         )

@@ -86,9 +86,11 @@ def layout(tr, game_id, viewbox):
         ),
         class_="gt-side",
     )
+    keep = tag("div", id="gt-keep", class_="gt-keep", role="status")  # game/view/keeping.py
     return tag(
         "div",
         tools,
+        keep,
         tag("div", tag("div", board, zoom, class_="gt-board-box"), side, class_="gt-main"),
         tag("p", id="gt-notice", class_="gt-notice", role="status", aria_live="polite"),
         tag("div", id="gt-dialog", class_="gt-dialog", hidden=True),
@@ -105,7 +107,7 @@ def layout(tr, game_id, viewbox):
     )
 
 
-def toolbar(tr, can_undo, can_redo, hints, has_hints, storage):
+def toolbar(tr, can_undo, can_redo, hints, has_hints):
     parts = [
         button(tr, "new", "gt.new"),
         button(tr, "undo", "gt.undo", disabled=not can_undo),
@@ -118,8 +120,6 @@ def toolbar(tr, can_undo, can_redo, hints, has_hints, storage):
         button(tr, "load", "gt.load"),
         button(tr, "share", "gt.share"),
     ]
-    if not storage:
-        parts.append(tag("span", esc(tr("gt.not_kept")), class_="gt-warn"))
     return "".join(parts)
 
 

@@ -17,6 +17,10 @@
 //                          <html data-board="ready" data-board-game=ID>, performance.mark("board-ready")
 //     fail(message, detail) Python: show the error panel
 //     showing(gameId, matchId) Python: this game and match are on the table now (title, address)
+//     beforeStart()        assets/interpreter.js, when PyScript asks it to start Python: a Promise
+//                          that settles once Python may start (the worker knows whether the network
+//                          answers), with Python's memory image when one is on its way (see
+//                          planSnapshot), else null
 //   set by Python, called here:
 //     open(gameId, matchId) show another game or match without reloading (then ready(gameId) again)
 //     forget(matchId) the picker deleted this match: Python must never write it back
@@ -27,6 +31,7 @@
 import { GAME_IDS } from "./games.js";
 import { installMemoryIDB } from "./idb-fallback.js";
 import { mountYourGames } from "./yourgames.js";
+import { fetchSnapshot } from "./snapshot.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -36,6 +41,10 @@ const LANGS = ["en", "cs"];
 const STAGES = ["download", "start", "game", "ready"];
 const SLOW_MS = 25000;
 const PREFETCH_DELAY_MS = 2500;
+// Safari and every browser on iOS (their engine is WebKit; Chromium's user agent says AppleWebKit too)
+const WEBKIT = /AppleWebKit\//.test(navigator.userAgent) && !/Chrome\/|Chromium\//.test(navigator.userAgent);
+
+const pageFetch = window.fetch.bind(window); // before watchFetches() wraps it
 
 const state = {
   lang: "en",
@@ -50,6 +59,8 @@ const state = {
   hadController: "serviceWorker" in navigator && !!navigator.serviceWorker.controller,
   updating: false,        // a new deploy's worker was asked to take over
   updated: false,         // ...and did: the next game start reloads the page into the new version
+  snapshot: null,         // Promise of Python's memory image, when it is worth fetching
+  networkKnown: Promise.resolve(), // the worker has said whether the network answers
 };
 
 // ---- storage ---------------------------------------------------------------------------------
@@ -325,8 +336,9 @@ async function boot() {
     watchResources();
     addEventListener("py:progress", onPyProgress);
     // a revisit: let the worker find out whether the network answers, so the runtime's
-    // WebAssembly can come from the HTTP cache, where Chrome keeps it compiled (see sw.template.js)
-    await askWorkerAboutNetwork();
+    // WebAssembly can come from the HTTP cache, where Chrome keeps it compiled (see sw.template.js);
+    // only the start of Python waits for the answer (bgt.beforeStart): PyScript loads meanwhile
+    state.networkKnown = askWorkerAboutNetwork();
     // fetch the whole runtime at once instead of one import after another (names from the build)
     await preloadRuntime();
     // PyScript's package cache gets an in-memory IndexedDB (see idb-fallback.js); where storage
@@ -348,6 +360,7 @@ async function boot() {
     script.src = new URL("../game/ui/main.py", import.meta.url).href;
     script.setAttribute("config", new URL("../pyscript.toml", import.meta.url).href);
     document.body.append(script);
+    performance.mark("pyscript-import");
     await import("../vendor/pyscript/core.js");
   } catch (error) {
     fail("network", error);
@@ -369,7 +382,8 @@ async function preloadRuntime() {
   try {
     // index.html starts this fetch before boot.js runs when the URL names a game
     const response = await (window.bgtPreloadList || fetch(new URL("../vendor/preload.json", import.meta.url)));
-    const { modules = [], fetches = [], files = [] } = await response.json();
+    const { modules = [], fetches = [], files = [], snapshot = null } = await response.json();
+    planSnapshot(snapshot);
     const base = new URL("../", import.meta.url);
     const add = (path, rel, priority) => {
       const link = document.createElement("link");
@@ -384,12 +398,44 @@ async function preloadRuntime() {
     // Python ready at 0.99 s with it, 0.71 s without). On a first visit it downloads sooner.
     const revisit = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
     for (const path of modules) add(path, "modulepreload", "high");
+    // WebKit never hands a fetch() the response of a <link rel=preload as=fetch>: it downloads
+    // the file a second time (measured: tests/browser/test_browser_engines.py), so there only
+    // the modules are preloaded
+    if (WEBKIT) return;
     for (const path of fetches) if (!(revisit && path.endsWith(".wasm"))) add(path, "preload", "high");
     // the Python files are needed only once the interpreter runs: after everything else
     for (const path of files) add(path, "preload", "low");
   } catch (error) {
     console.info("no preload list:", error); // only slower
   }
+}
+
+// ---- the memory snapshot (issue #16) ------------------------------------------------------------
+// Restoring Python's memory image (assets/interpreter.js) skips starting CPython and importing the
+// games' code, but the image is a bigger download (about 6 MB) than that work is worth on most
+// networks (measured: README "Performance"). So it is fetched when it is at hand, in the offline
+// copy (a revisit), or when the server is near: on this machine, or some request of this page went
+// to the server and back within NEAR_MS (a local network); never with Save-Data.
+const NEAR_MS = 20;
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
+
+function planSnapshot(info) {
+  if (!info || typeof DecompressionStream !== "function") return;
+  if ("connection" in navigator && navigator.connection.saveData) return;
+  const controlled = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
+  if (!controlled && !serverIsNear()) return;
+  performance.mark("snapshot-start");
+  const url = new URL(info.path, new URL("../", import.meta.url)).href;
+  state.snapshot = pageFetch(url).then((response) => fetchSnapshot(response, info.key));
+  state.snapshot.then(() => performance.mark("snapshot-unpacked"), () => {}); // the interpreter hears why
+}
+
+function serverIsNear() {
+  if (LOOPBACK.test(location.hostname)) return true;
+  const times = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+    .filter((e) => e.name.startsWith(location.origin) && e.transferSize !== 0) // not from a cache
+    .map((e) => e.responseEnd - e.startTime); // the whole request: queue, round trip, body
+  return times.length > 0 && Math.min(...times) <= NEAR_MS;
 }
 
 // A runtime file the server does not have (404) makes Pyodide hang instead of failing: watch
@@ -463,6 +509,7 @@ window.bgt = {
     }
   },
   match: null,
+  beforeStart() { return state.networkKnown.then(() => state.snapshot); },
   open: null,
   setLang: null,
   close: null,

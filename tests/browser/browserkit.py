@@ -56,20 +56,35 @@ def find_chromium():
     return None
 
 
-def guard(context, *servers):
-    """Abort and record every request that does not go to one of `servers`; returns the record."""
-    allowed = []
+def allowed_urls(servers):
+    urls = []
     for server in servers:
-        allowed.append(server.url)
+        urls.append(server.url)
         if getattr(server, "site_url", None):
-            allowed.append(server.site_url)
-    allowed = tuple(allowed)
+            urls.append(server.site_url)
+    return (*urls, "data:", "blob:")
+
+
+def watch(context, *servers):
+    """Record (without intercepting: Chromium keeps its HTTP cache) every page request that does
+    not go to one of `servers`; returns the record. guard() also sees the service worker's."""
+    allowed = allowed_urls(servers)
+    outside = []
+    context.on("request", lambda r: r.url.startswith(allowed) or outside.append(r.url))
+    context.add_init_script(ERROR_PROBE)
+    return outside
+
+
+def guard(context, *servers):
+    """Abort and record every request that does not go to one of `servers`; returns the record.
+    (Intercepting requests turns Chromium's HTTP cache off.)"""
+    allowed = allowed_urls(servers)
     outside = []
     context.seen = []  # every URL the gate let through (page AND service worker requests)
 
     def gate(route):
         url = route.request.url
-        if url.startswith(allowed) or url.startswith(("data:", "blob:")):
+        if url.startswith(allowed):
             context.seen.append(url)
             route.continue_()
         else:

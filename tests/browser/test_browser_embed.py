@@ -68,6 +68,8 @@ def test_readme_iframe_works_on_another_site_with_storage_refused(guarded, site,
     assert gap < 100, f"the blog's 10 ms timer stalled for {gap:.0f} ms while the game booted"
 
     assert frame.evaluate("window.bgtMemoryIDB") is True  # the IndexedDB stand-in was needed
+    # Python started from its memory snapshot (issue #16): no storage is needed for that
+    assert frame.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
     assert game.locator("#storage-note").is_visible()  # saving says it is off
 
     click_changes_board(game)

@@ -118,9 +118,9 @@ class LinkWriter:
     move to keep itself): the bytes of the log entries already written are kept while the log
     still starts with them, so a move costs one search of the legal moves, not a replay."""
 
-    def __init__(self) -> None:
-        self._log: list[Any] = []
-        self._items: list[bytes] = []
+    def __init__(self, log: list[Any] | None = None, items: list[bytes] | None = None) -> None:
+        self._log: list[Any] = list(log or [])
+        self._items: list[bytes] = list(items or [])
 
     def write(
         self,
@@ -158,6 +158,12 @@ def _unpack(text: str) -> bytes:
 
 def decode_link(text: Any) -> dict:
     """The save a link holds; SaveError for a damaged, foreign or hostile link."""
+    return read_link(text)[0]
+
+
+def read_link(text: Any) -> tuple[dict, LinkWriter]:
+    """The save a link holds, and a LinkWriter that knows its entries already (the match made
+    from it writes only what is played next); SaveError as decode_link."""
     if not isinstance(text, str) or not text:
         raise SaveError("the link holds no game", key="link.empty")
     if len(text) > MAX_LINK_CHARS:
@@ -178,6 +184,7 @@ def decode_link(text: Any) -> dict:
     game = parts.game
     state = game.new(**parts.setup)
     entries: list[Any] = []
+    items: list[bytes] = []  # each entry as a version-2 link writes it
     while pos < len(data):
         step = len(entries) + 1
         if step > MAX_ENTRIES:
@@ -187,6 +194,7 @@ def decode_link(text: Any) -> dict:
             if pos + 8 > len(data):
                 raise SaveError("the link is cut short", key="link.damaged")
             entry: Any = {"entropy": data[pos : pos + 8].hex()}
+            items.append(data[pos - 1 : pos + 8])
             pos += 8
         else:
             index = item - 1 if version == "2" else item
@@ -199,6 +207,10 @@ def decode_link(text: Any) -> dict:
                     params={"n": step},
                 )
             entry = legal[index].to_json()
+            written = bytearray()
+            _varint(index + 1, written)
+            items.append(bytes(written))
         entries.append(entry)
         state = apply_entry(game, state, entry)
-    return make_save(game.id, parts.setup, entries, parts.seats, parts.match_id, parts.undo)
+    save = make_save(game.id, parts.setup, entries, parts.seats, parts.match_id, parts.undo)
+    return save, LinkWriter(entries, items)

@@ -107,7 +107,6 @@ class App(Dialogs, Inputs, Keeping):
         self.prefs = self.library.prefs(game_id)
         self.board.hints = self.prefs.get("hints", True)
         self.table = Table(game_id, self.tr)
-        self.keep_markup = None
         self._build()
 
     def set_lang(self, lang):
@@ -141,6 +140,7 @@ class App(Dialogs, Inputs, Keeping):
         self.host.innerHTML = tag(
             "svg", self.board.defs(), class_="gt-defs", width="0", height="0", aria_hidden="true"
         ) + views.layout(self.tr, self.game_id, viewbox)
+        self.keep_markup = None  # the frame is new: its notices are drawn again
         self._apply_zoom()
 
     def viewer(self):

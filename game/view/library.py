@@ -26,7 +26,6 @@ from typing import Any, Protocol
 
 from game.core.contract import BadData
 from game.core.jsontext import JSONTextError, load_json
-from game.core.links import decode_link
 from game.core.match import Match
 from game.core.savefile import SaveError, check_match_id, check_seats, is_entropy
 
@@ -165,7 +164,7 @@ class Library:
         try:
             if not isinstance(slot, dict) or slot.get("v") != 1:
                 raise SaveError("the stored game is from another version", key="load.damaged")
-            match = Match.from_save(decode_link(slot.get("link")))
+            match = Match.from_link(slot.get("link"))
             if match.id != match_id:
                 raise SaveError("the stored game has another id", key="load.damaged")
             ui = screen_state(slot.get("ui")) or {}

@@ -8,7 +8,7 @@ import json
 from game import games
 from game.core import BadData, IllegalMove
 from game.core.ai import Search
-from game.core.links import decode_link
+from game.core.links import read_link
 from game.core.match import Match
 from game.core.savefile import SaveError, is_entropy, load_text
 
@@ -19,11 +19,12 @@ def read_match(source, link=False):
     """A match from a link's text (`link`), a save object or a file's text; SaveError for
     anything else. Undo is the save's own setting, else free among people only and strict
     against the computer."""
+    writer = None
     if link:
-        source = decode_link(source)
+        source, writer = read_link(source)
     elif isinstance(source, str | bytes):
         source = load_text(source)
-    return Match.from_save(source, undo=_undo_for(source))
+    return Match.from_save(source, _undo_for(source), writer)
 
 
 def _undo_for(save):

@@ -10,8 +10,10 @@
 //     game       id of the game to show first ("toscana", "carcassonne", "thurn-und-taxis")
 //     match      id of the match to show (?match=ID), or null: a link in the address (#m=...),
 //                else the game's latest match in progress, else the new-game form
-//     lang       "en" | "cs"          storage  true when localStorage works (saving possible)
+//     lang       "en" | "cs" | "sk" | "de"    storage  true when localStorage works (saving possible)
 //     embed      true inside an embed  boardHost  id of the element Python draws into ("board-host")
+//     rules      true when "How to play" was asked for (the picker's link, ?rules=1): Python
+//                opens the game's rules once the table is drawn and sets it back to false
 //     stage(name)          Python: progress ("game": importing the game code)
 //     ready(gameId)        Python: the board is drawn and listening; hides the overlay, sets
 //                          <html data-board="ready" data-board-game=ID>, performance.mark("board-ready")
@@ -37,7 +39,7 @@ const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const embed = root.hasAttribute("data-embed");
-const LANGS = ["en", "cs"];
+const LANGS = ["en", "cs", "sk", "de"];
 const STAGES = ["download", "start", "game", "ready"];
 const SLOW_MS = 25000;
 const PREFETCH_DELAY_MS = 2500;
@@ -111,7 +113,6 @@ function chooseLang() {
   if (LANGS.includes(asked)) return asked;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const base = String(tag).toLowerCase().split("-")[0];
-    if (base === "sk" || base === "cs") return "cs"; // Slovak readers read Czech well
     if (LANGS.includes(base)) return base;
   }
   return "en";
@@ -186,8 +187,9 @@ function showPicker({ push }) {
   if (yourGames) yourGames.render(); // Python may have saved a move since
 }
 
-function openGame(id, { push, match = null }) {
+function openGame(id, { push, match = null, rules = false }) {
   if (!GAME_IDS.includes(id)) { showPicker({ push: false }); return; }
+  window.bgt.rules = rules;
   showTable(id, match);
   if (push && !embed) { history.pushState({ game: id, match }, "", gameUrl(id, match)); state.pushed = true; }
   if (!embed) {
@@ -320,7 +322,7 @@ async function boot() {
     if (state.updating && !state.updated) {
       await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
     }
-    location.assign(gameUrl(state.game));
+    location.assign(gameUrl(state.game, state.match) + location.hash); // a link in the address too
     return;
   }
   state.bootStarted = true;
@@ -477,6 +479,7 @@ window.bgt = {
   storage,
   embed,
   boardHost: "board-host",
+  rules: params.has("rules"),
   stage(name) { if (!state.ready) setStage(name); },
   ready(gameId) {
     state.ready = true;
@@ -520,6 +523,7 @@ window.bgt = {
 const yourGames = embed || !storage ? null : mountYourGames({
   t,
   lang: () => state.lang,
+  strings: () => state.table,
   gameIds: GAME_IDS,
   storage: () => localStorage,
   open: (game, match) => openGame(game, { push: true, match }),
@@ -541,10 +545,10 @@ function start() {
   stringsLoaded.then(applyStrings);
 
   document.addEventListener("click", (event) => {
-    const play = event.target.closest("a.play");
+    const play = event.target.closest("a.play, a.howto");
     if (play && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && event.button === 0) {
       event.preventDefault();
-      openGame(play.closest(".game").dataset.game, { push: true });
+      openGame(play.closest(".game").dataset.game, { push: true, rules: play.matches(".howto") });
       return;
     }
     const lang = event.target.closest(".lang");

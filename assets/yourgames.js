@@ -20,6 +20,7 @@ function isSummary(s, gameIds) {
   return !!s && typeof s === "object" && isText(s.id) && gameIds.includes(s.game)
     && Number.isFinite(s.played) && typeof s.over === "boolean" && MODES.includes(s.mode)
     && Array.isArray(s.names) && s.names.length > 0 && s.names.every(isText)
+    && Array.isArray(s.kinds) && s.kinds.length === s.names.length
     && Number.isInteger(s.moves) && (s.to_move === null || isSeat(s.to_move))
     && Array.isArray(s.winners) && s.winners.every(isSeat);
 }
@@ -86,28 +87,52 @@ function ago(ms, lang) {
   return rtf.format(0, "second");
 }
 
-// mount({t, lang(), gameIds, storage, open(game, match), forget(match)}) -> {render()}
-export function mountYourGames({ t, lang, gameIds, storage, open, forget }) {
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// mount({t, lang(), strings(), gameIds, storage(), open(game, match), forget(match)}) -> {render()}
+export function mountYourGames({ t, lang, strings, gameIds, storage, open, forget }) {
   const $ = (id) => document.getElementById(id);
   const section = $("your-games");
   const toast = $("toast");
   let deleted = null; // {summary, slot, timer}: what Undo puts back
   let focusAfter = null;
 
-  function status(s) {
+  // A seat's name as the table shows it: the default names ("You", "Computer 2", "Player 3" in
+  // any language) in the language shown, a typed name as it is (game/view/i18n.py localized_name)
+  function shownName(name) {
+    for (const texts of Object.values(strings() || {})) {
+      if (name === texts["gt.you"]) return t("gt.you");
+      const computer = typeof texts["gt.computer"] === "string"
+        && name.match(new RegExp(`^${escape(texts["gt.computer"])}(?: (\\d+))?$`));
+      if (computer) return t("gt.computer") + (computer[1] ? ` ${computer[1]}` : "");
+      const seat = typeof texts["gt.seat"] === "string" && texts["gt.seat"].includes("{n}")
+        && name.match(new RegExp(`^${escape(texts["gt.seat"]).replace(escape("{n}"), "(\\d+)")}$`));
+      if (seat) return t("gt.seat", { n: Number(seat[1]) });
+    }
+    return name;
+  }
+
+  // whose turn, or the result; said to the person at this device (the only person at the table)
+  function status(s, names) {
     const line = document.createElement("span");
+    const people = s.kinds.flatMap((kind, seat) => (kind === "human" ? [seat] : []));
+    const you = people.length === 1 ? people[0] : null;
     if (s.over) {
-      const won = s.winners.map((seat) => s.names[seat]).filter((n) => n != null);
-      if (won.length === 1) fill(line, t("library.won"), { player: nameNode(won[0]) });
-      else if (won.length === 0 || won.length === s.names.length) line.append(t("library.draw"));
-      else fill(line, t("library.shared"), { players: nameList(lang(), won) });
-    } else if (s.to_move !== null && s.names[s.to_move] != null) {
-      fill(line, t("gt.turn"), { player: nameNode(s.names[s.to_move]) });
+      const won = s.winners.filter((seat) => names[seat] != null);
+      if (won.length === 1 && won[0] === you) line.append(t("library.won.you"));
+      else if (won.length === 1) fill(line, t("library.won"), { player: nameNode(names[won[0]]) });
+      else if (won.length === 0 || won.length === names.length) line.append(t("library.draw"));
+      else fill(line, t("library.shared"), { players: nameList(lang(), won.map((seat) => names[seat])) });
+    } else if (s.to_move !== null && s.to_move === you) {
+      line.append(t("gt.turn.you"));
+    } else if (s.to_move !== null && names[s.to_move] != null) {
+      fill(line, t("gt.turn"), { player: nameNode(names[s.to_move]) });
     }
     return line;
   }
 
   function item(s) {
+    const names = s.names.map(shownName);
     const li = document.createElement("li");
     li.className = "saved";
     li.dataset.match = s.id;
@@ -118,14 +143,14 @@ export function mountYourGames({ t, lang, gameIds, storage, open, forget }) {
     title.id = titleId;
     const game = document.createElement("strong");
     game.textContent = t(`game.${s.game}.name`);
-    title.append(game, " · ", nameList(lang(), s.names));
+    title.append(game, " · ", nameList(lang(), names));
     const line = document.createElement("p");
     line.className = "saved-state";
     const when = document.createElement("time");
     when.dateTime = new Date(s.played).toISOString();
     when.title = new Date(s.played).toLocaleString(lang());
     when.textContent = ago(s.played, lang());
-    const bits = [status(s), t("library.moves", { n: s.moves }), t(`library.mode.${s.mode}`), when];
+    const bits = [status(s, names), t("library.moves", { n: s.moves }), t(`library.mode.${s.mode}`), when];
     bits.forEach((bit, k) => { if (k) line.append(" · "); line.append(bit); });
     const text = document.createElement("div");
     text.className = "saved-text";
@@ -139,7 +164,7 @@ export function mountYourGames({ t, lang, gameIds, storage, open, forget }) {
     drop.type = "button";
     drop.className = "saved-delete";
     drop.textContent = t("library.delete");
-    drop.setAttribute("aria-label", t("library.delete_label", { game: game.textContent, players: s.names.join(", ") }));
+    drop.setAttribute("aria-label", t("library.delete_label", { game: game.textContent, players: names.join(", ") }));
     const actions = document.createElement("div");
     actions.className = "saved-actions";
     actions.append(go, drop);

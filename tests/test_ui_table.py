@@ -16,8 +16,6 @@ TABLE = {
     "en": {
         "toscana.log.place": "{player} placed {tile}",
         "toscana.log.pass": "{player} passed",
-        "table.load.other_game": "This save is for {game}.",
-        "game.carcassonne.name": "Carcassonne",
     }
 }
 SEATS = [

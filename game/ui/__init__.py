@@ -11,7 +11,7 @@ storage notices), dom.py (small browser helpers: localStorage as the library's s
 
 Handshake with assets/boot.js (keep it this small; boot.js documents the same):
   window.bgt, created by boot.js before Python starts
-    .game        the game id to show first        .lang       "en" | "cs"
+    .game        the game id to show first        .lang       "en" | "cs" | "sk" | "de"
     .match       the match id asked for (?match=ID), or null: then a link in the address
                  (#m=...), else the game's latest match in progress, else the new-game form
     .storage     True when localStorage works (False in a cross-site embed with storage refused:
@@ -19,6 +19,8 @@ Handshake with assets/boot.js (keep it this small; boot.js documents the same):
     .embed       True inside an embed (never take over the host page: no focus stealing,
                  no history entries, no top-level navigation)
     .boardHost   id of the element to draw into ("board-host")
+    .rules       True when "How to play" was asked for (the picker's link, ?rules=1): open()
+                 shows the game's rules once the table is drawn and sets it back to False
     .stage(name)          report progress ("game" while importing the game code)
     .ready(game_id)       call once the board is drawn and listening (also after every open());
                           boot.js hides the progress overlay, sets <html data-board="ready"

@@ -45,6 +45,7 @@ class App(Dialogs, Inputs, Keeping):
         self.dialog = None  # name of the open dialog
         self.summary_shown = None  # the board's summary on show (e.g. a finished round)
         self.revealed_to = None  # hidden hands: the seat the screen was last handed to
+        self.rules_shown = None  # "How to play" on show: the topic asked for ("" for none)
         self.zoom = 0
         self.wheel = 0
         self.active = False
@@ -97,12 +98,15 @@ class App(Dialogs, Inputs, Keeping):
             self.render()
         else:
             self.after_change()  # the result, or the curtain of a hot-seat game with hands
+        if self.bridge.rules:  # the picker's "How to play" opened this game
+            self.bridge.rules = False
+            self.show_rules()
         self.bridge.ready(self.game_id)
 
     def show_game(self, game_id):
         """An empty table for `game_id`: its board, its preferences, the frame."""
         self.game_id = game_id
-        self.summary_shown = self.dialog = self.revealed_to = None
+        self.summary_shown = self.dialog = self.revealed_to = self.rules_shown = None
         self.board = games.controller(game_id)
         self.prefs = self.library.prefs(game_id)
         self.board.hints = self.prefs.get("hints", True)
@@ -114,9 +118,11 @@ class App(Dialogs, Inputs, Keeping):
         if self.table is None:
             return
         self.table.tr = self.tr
-        dialog = self.dialog
+        dialog, rules = self.dialog, self.rules_shown
         self._build()
         self.render()
+        if rules is not None:
+            self.show_rules(rules or None)
         if dialog == "new":
             self.new_game_dialog()
         elif dialog == "summary":
@@ -199,6 +205,7 @@ class App(Dialogs, Inputs, Keeping):
             match is not None and idle and match.can_redo(),
             self.board.hints,
             self.board.has_hints,
+            self.game_id,
         )
         self.render_keep()
         if match is None:
@@ -208,7 +215,12 @@ class App(Dialogs, Inputs, Keeping):
         seat = table.to_move()
         self.el("gt-turn").innerHTML = html_isolates(
             views.turn_line(
-                tr, table.name(seat) if seat is not None else "", not idle, match.is_over()
+                tr,
+                table.name(seat) if seat is not None else "",
+                not idle,
+                match.is_over(),
+                yours=seat is not None and seat == table.you(),
+                why=self.board.rules_topic(table.state) if self.interactive() else None,
             )
         )
         self.render_panel()
@@ -234,6 +246,7 @@ class App(Dialogs, Inputs, Keeping):
         if match is None:
             return
         names = self.table.names()
+        self.board.you = self.table.you()
         panel = self.el("gt-panel")
         focused = closest(document.activeElement, "#gt-panel [data-act]")
         panel.innerHTML = html_isolates(

@@ -1,11 +1,13 @@
 """The table's dialogs (new game, errors, round summaries, the result, the hot-seat curtain), as a
 part of the App class in app.py: the markup comes from game.view.widgets, this shows and hides it."""
 
+from game.view import rules as rules_view
 from game.view import widgets as views
+from game.view.i18n import about
 from game.view.keeping import error_body
 from game.view.markup import esc, html_isolates, tag
 
-from .dom import nullable
+from .dom import js_object, nullable
 
 
 class Dialogs:
@@ -54,8 +56,31 @@ class Dialogs:
             ),
         )
 
+    def show_rules(self, topic=None):
+        """How to play, over everything else (a new-game form under it keeps what was typed),
+        scrolled to `topic` when one is asked for."""
+        box = self.el("gt-rules")
+        box.innerHTML = rules_view.markup(self.tr, self.game_id, self.board.rules(), topic)
+        box.hidden = False
+        self.rules_shown = topic or ""
+        heading = nullable(box.querySelector(".gt-rules-focus h3"))
+        if heading is not None:
+            heading.scrollIntoView()
+        else:
+            box.scrollTop = 0
+        if not self.bridge.embed:
+            target = heading or box.querySelector("[data-act=rules-close]")
+            target.focus(js_object({"preventScroll": True}))
+
+    def hide_rules(self):
+        self.rules_shown = None
+        box = self.el("gt-rules")
+        box.hidden = True
+        box.innerHTML = ""
+
     def error_dialog(self, title_key, error):
-        """A load error (SaveError names its translated sentence) or another BadData."""
+        """A load error (a SaveError names its sentence in the table, its English text stays
+        under Details) or another BadData, and the reassurance that nothing was lost."""
         body = error_body(self.tr, error)
         self.show_dialog(
             "error",
@@ -65,6 +90,7 @@ class Dialogs:
     def summary_dialog(self):
         """What the board wants shown between rounds (the board layer shows it too)."""
         names = self.table.names()
+        self.board.you = self.table.you()
         title, body, button = self.board.summary(
             self.table.state, self.summary_shown, names, self.tr
         )
@@ -77,7 +103,9 @@ class Dialogs:
         state = table.state
         winners = table.game.winners(state)
         title = (
-            tr("gt.winner", player=table.name(winners[0])) if len(winners) == 1 else tr("gt.draw")
+            about(tr, "gt.winner", winners[0], table.you(), player=table.name(winners[0]))
+            if len(winners) == 1
+            else tr("gt.draw")
         )
         rows = "".join(
             tag(

@@ -20,8 +20,12 @@ class Inputs:
             self.act(str(action.dataset.act))
             return
         cell = closest(event.target, "[data-cell]")
-        if cell is not None and self.interactive():
+        if cell is not None and self.interactive() and not self.in_rules(event):
             self.board_answer(self.board.tap(self.table.state, str(cell.dataset.cell)), True)
+
+    def in_rules(self, event):
+        """The event is on the rules card (its example boards name cells too)."""
+        return closest(event.target, "#gt-rules") is not None
 
     def board_answer(self, move, changed):
         """Play what the board made of an input, or redraw what the input changed (the preview
@@ -34,7 +38,11 @@ class Inputs:
 
     def act(self, name):
         table = self.table
-        if name == "new":
+        if name == "rules" or name.startswith("rules:"):
+            self.show_rules(name.partition(":")[2] or None)
+        elif name == "rules-close":
+            self.hide_rules()
+        elif name == "new":
             self.new_game_dialog()
         elif name == "dialog-close":
             self.hide_dialog()
@@ -117,7 +125,7 @@ class Inputs:
         if str(event.pointerType) == "touch" or not self.interactive():
             return  # touch has no hover: a tap chooses
         cell = closest(event.target, "[data-cell]")
-        if cell is not None:
+        if cell is not None and not self.in_rules(event):
             self.board_answer(None, self.board.point(self.table.state, str(cell.dataset.cell)))
 
     def on_leave(self, event):
@@ -143,9 +151,13 @@ class Inputs:
             self.board_answer(None, self.board.wheel(self.table.state, step))
 
     def on_key(self, event):
+        key = str(event.key)
+        if self.active and self.rules_shown is not None:
+            if key == "Escape":
+                self.hide_rules()
+            return
         if not self.active or self.table is None or self.table.match is None:
             return
-        key = str(event.key)
         if self.dialog is not None:
             if key == "Escape" and self.dialog in ("error", "share", "new"):
                 self.hide_dialog()

@@ -53,7 +53,7 @@ def error_body(tr, error):
     if str(error) != sentence:
         body += tag(
             "details",
-            tag("summary", esc(tr("library.details"))),
+            tag("summary", esc(tr("error.detail"))),
             tag("p", esc(str(error)), class_="gt-muted"),
             class_="gt-details",
         )

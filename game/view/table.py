@@ -12,6 +12,7 @@ from game.core.links import read_link
 from game.core.match import Match
 from game.core.savefile import SaveError, is_entropy, load_text
 
+from .i18n import about, localized_name
 from .markup import isolate
 
 
@@ -106,11 +107,18 @@ class Table:
         return seat is not None and self.seat_kind(seat) == "ai"
 
     def name(self, seat):
-        """A seat's name as shown: isolated, so that no name can reorder the text around it."""
-        return isolate(self.match.seats[seat]["name"])
+        """A seat's name as shown (a default name follows the language), isolated: no name can
+        reorder the text around it."""
+        return isolate(localized_name(self.tr, self.match.seats[seat]["name"]))
 
     def names(self):
-        return [isolate(seat["name"]) for seat in self.match.seats]
+        return [self.name(seat) for seat in range(len(self.match.seats))]
+
+    def you(self):
+        """The seat of the person at this device: the only person at the table (None with
+        nobody or with several people, who are all named)."""
+        humans = [k for k, seat in enumerate(self.match.seats) if seat["kind"] == "human"]
+        return humans[0] if len(humans) == 1 else None
 
     # ---- playing -----------------------------------------------------------------------------------
     def play(self, move):
@@ -139,7 +147,8 @@ class Table:
     # ---- texts ---------------------------------------------------------------------------------------
     def text(self, key, params):
         """A translated line with seat numbers turned into names, and word-like values an engine
-        passes (e.g. {"official": "postmaster"}) translated when the table has "<key>.<value>"."""
+        passes (e.g. {"official": "postmaster"}) translated when the table has "<key>.<value>";
+        a line about the person at this device is said to them ("<key>.you")."""
         named = dict(params)
         for field in ("player", "opponent"):
             if isinstance(named.get(field), int):
@@ -152,7 +161,7 @@ class Table:
                 and self.tr.has(f"{key}.{value}")
             ):
                 named[field] = self.tr(f"{key}.{value}")
-        return self.tr(key, **named)
+        return about(self.tr, key, params.get("player"), self.you(), **named)
 
     def log_lines(self, detail=None):
         """The match so far, one translated line per move, oldest first. Lines are kept while

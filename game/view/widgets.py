@@ -4,7 +4,9 @@ delegated click listener in app.py."""
 
 from game.core.ai import PLAYER_LEVELS as LEVELS  # the levels the computer offers
 
+from .i18n import localized_name
 from .markup import empty, esc, tag
+from .rules import why_button
 
 
 def button(tr, act, key, primary=False, disabled=False, pressed=None, **extra):
@@ -78,12 +80,6 @@ def layout(tr, game_id, viewbox):
             class_="gt-log-box",
             open=True,
         ),
-        tag(
-            "details",
-            tag("summary", esc(tr("gt.howto"))),
-            tag("div", esc(tr(f"{game_id}.howto_long")), class_="gt-howto"),
-            class_="gt-howto-box",
-        ),
         class_="gt-side",
     )
     keep = tag("div", id="gt-keep", class_="gt-keep", role="status")  # game/view/keeping.py
@@ -94,6 +90,7 @@ def layout(tr, game_id, viewbox):
         tag("div", tag("div", board, zoom, class_="gt-board-box"), side, class_="gt-main"),
         tag("p", id="gt-notice", class_="gt-notice", role="status", aria_live="polite"),
         tag("div", id="gt-dialog", class_="gt-dialog", hidden=True),
+        tag("div", id="gt-rules", class_="gt-dialog gt-rules", hidden=True),
         empty(
             "input",
             type="file",
@@ -107,15 +104,19 @@ def layout(tr, game_id, viewbox):
     )
 
 
-def toolbar(tr, can_undo, can_redo, hints, has_hints):
+def toolbar(tr, can_undo, can_redo, hints, has_hints, game_id=""):
+    """The table's buttons. The hints toggle is named for what it shows (the game's own words
+    when it has them), so nobody takes it for the rules: those are "How to play"."""
+    hints_key = f"{game_id}.hints" if tr.has(f"{game_id}.hints") else "gt.hints"
     parts = [
         button(tr, "new", "gt.new"),
         button(tr, "undo", "gt.undo", disabled=not can_undo),
         button(tr, "redo", "gt.redo", disabled=not can_redo),
     ]
     if has_hints:
-        parts.append(button(tr, "hints", "gt.hints", pressed=hints))
+        parts.append(button(tr, "hints", hints_key, pressed=hints))
     parts += [
+        button(tr, "rules", "gt.howto"),
         button(tr, "save", "gt.save"),
         button(tr, "load", "gt.load"),
         button(tr, "share", "gt.share"),
@@ -123,14 +124,17 @@ def toolbar(tr, can_undo, can_redo, hints, has_hints):
     return "".join(parts)
 
 
-def turn_line(tr, name, thinking, over):
+def turn_line(tr, name, thinking, over, yours=False, why=None):
+    """Whose turn (said to the person at this device when it is theirs); with `why`, the
+    topic of the rules that explains the step, a "Why?" button."""
     if over:
         return esc(tr("gt.over"))
     if thinking:
         return esc(tr("gt.thinking", player=name)) + tag(
             "span", tag("span", class_="gt-bar-fill"), class_="gt-bar", aria_hidden="true"
         )
-    return esc(tr("gt.turn", player=name))
+    text = esc(tr("gt.turn.you" if yours else "gt.turn", player=name))
+    return text + (" " + why_button(tr, why) if why else "")
 
 
 def log_items(lines, names):
@@ -172,7 +176,7 @@ def new_game_form(tr, game, seats, hints, has_hints, options_markup=""):
             name=f"kind{k}",
             aria_label=tr("gt.kind_label", n=k + 1),
         )
-        name = seat["name"] if seat else tr("gt.seat", n=k + 1)
+        name = localized_name(tr, seat["name"]) if seat else tr("gt.seat", n=k + 1)
         rows.append(
             tag(
                 "div",

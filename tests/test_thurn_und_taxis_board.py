@@ -30,6 +30,7 @@ from game.thurn_und_taxis.rules import (
     Play,
 )
 from game.view.i18n import Translator
+from game.view.markup import isolate
 
 ROOT = Path(__file__).resolve().parent.parent
 STRINGS = json.loads((ROOT / "assets" / "strings.json").read_text("utf-8"))
@@ -560,7 +561,10 @@ def test_log_lines_name_the_official_in_the_players_language():
     table.play(Play(GAME.to_json(table.state)["hands"][1][0], "right"))
     table.play(Pass())
     table.play(Official("administrator"))
-    assert table.log_lines()[-1][2] == "Ann povolal(a) úředníka: správce (nová nabídka)"
+    expected = (
+        f"{isolate('Ann')} povolal(a) úředníka: správce (nová nabídka)"  # issue #12: isolated
+    )
+    assert table.log_lines()[-1][2] == expected
 
 
 def test_names_and_texts_are_escaped():

@@ -82,9 +82,11 @@ def layout(tr, game_id, viewbox):
         ),
         class_="gt-side",
     )
+    keep = tag("div", id="gt-keep", class_="gt-keep", role="status")  # game/view/keeping.py
     return tag(
         "div",
         tools,
+        keep,
         tag("div", tag("div", board, zoom, class_="gt-board-box"), side, class_="gt-main"),
         tag("p", id="gt-notice", class_="gt-notice", role="status", aria_live="polite"),
         tag("div", id="gt-dialog", class_="gt-dialog", hidden=True),
@@ -102,7 +104,7 @@ def layout(tr, game_id, viewbox):
     )
 
 
-def toolbar(tr, can_undo, can_redo, hints, has_hints, storage, game_id=""):
+def toolbar(tr, can_undo, can_redo, hints, has_hints, game_id=""):
     """The table's buttons. The hints toggle is named for what it shows (the game's own words
     when it has them), so nobody takes it for the rules: those are "How to play"."""
     hints_key = f"{game_id}.hints" if tr.has(f"{game_id}.hints") else "gt.hints"
@@ -119,8 +121,6 @@ def toolbar(tr, can_undo, can_redo, hints, has_hints, storage, game_id=""):
         button(tr, "load", "gt.load"),
         button(tr, "share", "gt.share"),
     ]
-    if not storage:
-        parts.append(tag("span", esc(tr("gt.not_kept")), class_="gt-warn"))
     return "".join(parts)
 
 

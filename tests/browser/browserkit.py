@@ -7,7 +7,9 @@
   record is empty: the page never leaves its origin.
 """
 
+import json
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -162,3 +164,36 @@ def assert_answered_since(page, mark, what="the computer thought"):
     print(f"while {what}: {t1 - t0:.0f} ms, {frames1 - frames0} frames, long tasks {during}")
     assert frames1 - frames0 >= 3, f"no frames were painted while {what}"
     assert turns1 - turns0 >= 10, f"the page took no other task while {what}"
+
+
+def stored_save(page_or_frame, game=None):
+    """The save of the match most recently played on this device (of `game`), as the library
+    keeps it (game/view/library.py: the index bgt.games, one slot bgt.game.<id> holding a link),
+    decoded with the project's own code; None when there is none."""
+    from game.core.links import decode_link
+
+    index = json.loads(page_or_frame.evaluate("localStorage.getItem('bgt.games')") or "null")
+    for summary in (index or {}).get("games", []):
+        if game is None or summary["game"] == game:
+            slot = page_or_frame.evaluate(
+                "k => localStorage.getItem(k)", "bgt.game." + summary["id"]
+            )
+            return decode_link(json.loads(slot)["link"])
+    return None
+
+
+def wait_stored(page_or_frame, game, moves=None):
+    """Until the library keeps a match of `game` (with `moves` moves, if given)."""
+    page_or_frame.wait_for_function(
+        """([game, moves]) => {
+            const index = JSON.parse(localStorage.getItem('bgt.games') || 'null');
+            return !!index && index.games.some(s => s.game === game && (moves === null || s.moves === moves));
+        }""",
+        arg=[game, moves],
+    )
+
+
+def heading(page_or_locator, text):
+    """The h2 whose whole text is `text`, names included (a name is a <bdi> element inside it,
+    which `:text-is()` does not look into)."""
+    return page_or_locator.locator("h2").filter(has_text=re.compile(f"^{re.escape(text)}$"))

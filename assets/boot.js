@@ -8,6 +8,8 @@
 // JS <-> Python handshake (game/ui/ follows it; see game/ui/__init__.py):
 //   window.bgt, made here before Python starts:
 //     game       id of the game to show first ("toscana", "carcassonne", "thurn-und-taxis")
+//     match      id of the match to show (?match=ID), or null: a link in the address (#m=...),
+//                else the game's latest match in progress, else the new-game form
 //     lang       "en" | "cs" | "sk" | "de"    storage  true when localStorage works (saving possible)
 //     embed      true inside an embed  boardHost  id of the element Python draws into ("board-host")
 //     rules      true when "How to play" was asked for (the picker's link, ?rules=1): Python
@@ -16,18 +18,21 @@
 //     ready(gameId)        Python: the board is drawn and listening; hides the overlay, sets
 //                          <html data-board="ready" data-board-game=ID>, performance.mark("board-ready")
 //     fail(message, detail) Python: show the error panel
+//     showing(gameId, matchId) Python: this game and match are on the table now (title, address)
 //     beforeStart()        assets/interpreter.js, when PyScript asks it to start Python: a Promise
 //                          that settles once Python may start (the worker knows whether the network
 //                          answers), with Python's memory image when one is on its way (see
 //                          planSnapshot), else null
 //   set by Python, called here:
-//     open(gameId)   show another game without reloading (Python then calls ready(gameId) again)
+//     open(gameId, matchId) show another game or match without reloading (then ready(gameId) again)
+//     forget(matchId) the picker deleted this match: Python must never write it back
 //     setLang(lang)  redraw Python's texts in another language
 //     close()        the person went back to the picker
 // Events on window: "bgt:ready" (detail: {game}) after each ready().
 
 import { GAME_IDS } from "./games.js";
 import { installMemoryIDB } from "./idb-fallback.js";
+import { mountYourGames } from "./yourgames.js";
 import { fetchSnapshot } from "./snapshot.js";
 
 const root = document.documentElement;
@@ -47,6 +52,7 @@ const state = {
   lang: "en",
   table: null,            // the whole assets/strings.json
   game: null,             // the game on the table (or being opened)
+  match: null,            // the match on the table, when known
   bootStarted: false,
   ready: false,
   stage: null,
@@ -60,14 +66,15 @@ const state = {
 };
 
 // ---- storage ---------------------------------------------------------------------------------
+// May the page use localStorage at all? Reading tells (a cross-site iframe with third-party storage
+// blocked cannot even read); a write could fail merely because the storage is full, and then the
+// games kept here must still be listed and continued (Python says when saving fails).
 function storageWorks() {
   try {
-    const key = "bgt-probe";
-    localStorage.setItem(key, "1");
-    localStorage.removeItem(key);
+    localStorage.getItem("bgt-lang");
     return true;
   } catch {
-    return false; // e.g. a cross-site iframe with third-party storage blocked
+    return false;
   }
 }
 const storage = storageWorks();
@@ -128,7 +135,9 @@ function applyStrings() {
   $("poster-start").textContent = t("boot.poster", { game: t(`game.${state.game || "toscana"}.name`) });
   if (state.stage && !state.ready) setStage(state.stage, state.stageVars);
   if (state.failKey) $("boot-error-text").textContent = t(state.failKey);
+  if (!embed) $("storage-note").textContent = t("storage.off_site");
   showOfflineStatus();
+  if (yourGames) yourGames.render();
 }
 
 function setLang(lang) {
@@ -146,8 +155,9 @@ const stringsLoaded = fetch(new URL("strings.json", import.meta.url))
   .catch((error) => console.warn("translations unavailable, showing English:", error));
 
 // ---- views -----------------------------------------------------------------------------------
-function gameUrl(id) {
+function gameUrl(id, match = null) {
   const q = new URLSearchParams({ game: id });
+  if (match) q.set("match", match);
   if (embed) q.set("embed", "1");
   return `${location.pathname}?${q}`;
 }
@@ -158,9 +168,11 @@ function showTitle(id) {
   if (!embed) document.title = `${name} · ${t("site.name")}`;
 }
 
-function showTable(id) {
+function showTable(id, match = null) {
   state.game = id;
+  state.match = match;
   window.bgt.game = id;
+  window.bgt.match = match;
   root.dataset.view = "table";
   root.dataset.game = id;
   showTitle(id);
@@ -172,20 +184,21 @@ function showPicker({ push }) {
   if (!embed) document.title = `${t("site.name")}: Thurn und Taxis, Toscana, Carcassonne`;
   if (push) { history.pushState({}, "", location.pathname); state.pushed = false; }
   if (typeof window.bgt.close === "function") window.bgt.close();
+  if (yourGames) yourGames.render(); // Python may have saved a move since
 }
 
-function openGame(id, { push, rules = false }) {
+function openGame(id, { push, match = null, rules = false }) {
   if (!GAME_IDS.includes(id)) { showPicker({ push: false }); return; }
   window.bgt.rules = rules;
-  showTable(id);
-  if (push && !embed) { history.pushState({ game: id }, "", gameUrl(id)); state.pushed = true; }
+  showTable(id, match);
+  if (push && !embed) { history.pushState({ game: id, match }, "", gameUrl(id, match)); state.pushed = true; }
   if (!embed) {
     window.scrollTo(0, 0);
     $("table-title").focus({ preventScroll: true }); // screen readers hear which game opened
   }
   if (state.ready && typeof window.bgt.open === "function") {
     root.dataset.board = "opening";
-    window.bgt.open(id);
+    window.bgt.open(id, match);
   } else {
     boot();
   }
@@ -309,7 +322,7 @@ async function boot() {
     if (state.updating && !state.updated) {
       await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
     }
-    location.assign(gameUrl(state.game));
+    location.assign(gameUrl(state.game, state.match) + location.hash); // a link in the address too
     return;
   }
   state.bootStarted = true;
@@ -481,17 +494,41 @@ window.bgt = {
     removeEventListener("unhandledrejection", onBootError);
     dispatchEvent(new CustomEvent("bgt:ready", { detail: { game: gameId } }));
     if (state.game && gameId !== state.game && typeof window.bgt.open === "function") {
-      window.bgt.open(state.game); // the person picked another game while Python was starting
+      window.bgt.open(state.game, state.match); // the person picked another game meanwhile
       return;
     }
     registerWorker(); // offline copy, now that the download is done (revalidations: no second copy)
   },
   fail(message, detail) { fail("python", detail || message); },
+  showing(gameId, matchId) {
+    if (!GAME_IDS.includes(gameId)) return;
+    const moved = gameId !== state.game || (matchId || null) !== state.match;
+    state.game = window.bgt.game = root.dataset.game = gameId;
+    state.match = window.bgt.match = matchId || null;
+    showTitle(gameId);
+    // the address names the match on the table, so that a reload continues it (not in embeds)
+    if (moved && !embed && root.dataset.view === "table") {
+      history.replaceState({ game: gameId, match: state.match }, "", gameUrl(gameId, state.match));
+    }
+  },
+  match: null,
   beforeStart() { return state.networkKnown.then(() => state.snapshot); },
   open: null,
   setLang: null,
   close: null,
+  forget: null,
 };
+
+// ---- your games (assets/yourgames.js) ------------------------------------------------------------
+const yourGames = embed || !storage ? null : mountYourGames({
+  t,
+  lang: () => state.lang,
+  strings: () => state.table,
+  gameIds: GAME_IDS,
+  storage: () => localStorage,
+  open: (game, match) => openGame(game, { push: true, match }),
+  forget: (match) => { if (typeof window.bgt.forget === "function") window.bgt.forget(match); },
+});
 
 // ---- start -----------------------------------------------------------------------------------
 function start() {
@@ -530,19 +567,26 @@ function start() {
     }
   });
   addEventListener("popstate", () => {
-    const id = new URLSearchParams(location.search).get("game");
+    const q = new URLSearchParams(location.search);
+    const id = q.get("game");
     state.pushed = !!id;
-    if (id) openGame(id, { push: false });
+    if (id) openGame(id, { push: false, match: q.get("match") });
     else showPicker({ push: false });
+  });
+  // a game link pasted into the address of this page changes only the hash: open it
+  addEventListener("hashchange", () => {
+    if (location.hash.startsWith("#m=")) openGame(state.game || GAME_IDS[0], { push: false });
   });
 
   const id = params.get("game");
+  const linkOnly = !GAME_IDS.includes(id) && location.hash.startsWith("#m=");
   if (root.hasAttribute("data-unsupported")) {
     root.dataset.view = "picker";
     return;
   }
-  if (id && GAME_IDS.includes(id)) {
-    showTable(id);
+  if ((id && GAME_IDS.includes(id)) || linkOnly) {
+    // a link without ?game= starts on the first game; Python moves to the link's own game
+    showTable(linkOnly ? GAME_IDS[0] : id, params.get("match"));
     if (embed && !params.has("start")) root.dataset.poster = "on"; // click to play: the blog stays light
     else boot();
   } else {

@@ -18,7 +18,7 @@ from game.carcassonne.rules import GAME, Place
 from game.carcassonne.tables import DISTINCT_ROTS, TYPE_INDEX
 from game.view.ending import breakdown_table
 from game.view.i18n import Translator, load_table
-from game.view.markup import esc
+from game.view.markup import esc, isolate
 from game.view.table import Table
 
 TR = Translator(load_table("assets/strings.json"), "en")
@@ -490,13 +490,14 @@ def test_log_entries_tell_where_the_follower_the_scores_and_the_end():
     entries = table.log_entries(board, 0)
     texts = [e.told.text for e in entries]
     notes = [[note.text for note in e.told.notes] for e in entries]
-    assert texts[0] == "Ann placed a tile 1 up of the start tile · knight on the city"
-    assert notes[0] == ["Ann +4: city completed (2 tiles)"]
-    assert texts[1] == "Ben placed a tile 1 right of the start tile · thief on the road"
-    assert notes[1] == ["Ben +2: the Courier's message (road)"]
-    assert texts[2] == "Ann placed a tile 2 right of the start tile · farmer on the field"
+    ann, ben = isolate("Ann"), isolate("Ben")  # the table's names are bidi isolates (issue #12)
+    assert texts[0] == f"{ann} placed a tile 1 up of the start tile · knight on the city"
+    assert notes[0] == [f"{ann} +4: city completed (2 tiles)"]
+    assert texts[1] == f"{ben} placed a tile 1 right of the start tile · thief on the road"
+    assert notes[1] == [f"{ben} +2: the Courier's message (road)"]
+    assert texts[2] == f"{ann} placed a tile 2 right of the start tile · farmer on the field"
     assert notes[3][0] == "the stack is empty: final scoring"
-    assert "Ann +3: field at the end (3 tiles)" in notes[3]
+    assert f"{ann} +3: field at the end (3 tiles)" in notes[3]
     assert [e.seat for e in entries] == [0, 1, 0, 1]
     assert all("<svg" in e.told.picture and "<svg" in e.mark for e in entries)
     assert 'data-seat="0"' in entries[0].note_marks[0] or "#car-m0" in entries[0].note_marks[0]

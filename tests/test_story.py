@@ -22,6 +22,7 @@ from game.view import widgets
 from game.view.chart import score_chart
 from game.view.ending import breakdown_table, result_title
 from game.view.i18n import Translator, load_table
+from game.view.markup import isolate
 from game.view.review import Review, history, review_bar
 from game.view.story import shown
 from game.view.table import Table, default_undo
@@ -58,9 +59,10 @@ def test_toscana_entries_name_the_cells_by_the_board_edges_and_show_the_tile():
     table.start(people(2), seed=46)
     table.play(ToscanaPlace(6, 8, 0))
     (entry,) = table.log_entries(ToscanaBoard(), 0)
-    assert entry.told.text == "Ann placed a tile on G9–J10"  # 4 x 2 cells, columns A-Q, rows 1-17
+    ann = isolate("Ann")  # the table's names are bidi isolates (issue #12)
+    assert entry.told.text == f"{ann} placed a tile on G9–J10"  # 4 x 2 cells, A-Q, rows 1-17
     # the status line tells the move as the log does (it said "You placed T10" before)
-    assert table.notice_text(ToscanaBoard(), 0) == "Last move: Ann placed a tile on G9–J10"
+    assert table.notice_text(ToscanaBoard(), 0) == f"Last move: {ann} placed a tile on G9–J10"
     assert "<svg" in entry.told.picture and "tos-picture" in entry.told.picture
     board = ToscanaBoard()
     marks = [board.seat_mark(table.state, seat) for seat in (0, 1)]
@@ -342,7 +344,7 @@ def test_allowed_take_backs_take_the_computer_reply_back_with_your_move():
     friends.start(people(2), seed=9)
     friends.play(TOSCANA.legal_moves(friends.state)[0])
     friends.undo()  # two people at one device: named
-    assert friends.text(*friends.notice) == "1 move taken back. Ann to move."
+    assert friends.text(*friends.notice) == f"1 move taken back. {isolate('Ann')} to move."
 
 
 def test_undo_says_why_it_is_not_available():

@@ -30,6 +30,7 @@ from game.thurn_und_taxis.rules import (
     Play,
 )
 from game.view.i18n import Translator
+from game.view.markup import isolate
 
 ROOT = Path(__file__).resolve().parent.parent
 STRINGS = json.loads((ROOT / "assets" / "strings.json").read_text("utf-8"))
@@ -561,7 +562,8 @@ def test_log_lines_name_the_official_in_the_players_language():
     table.play(Pass())
     table.play(Official("administrator"))
     last = table.log_entries(Board(), 0)[-1]
-    assert last.told.text == "Ann povolal(a) úředníka: správce (nová nabídka)"
+    # issue #12: the name is isolated
+    assert last.told.text == f"{isolate('Ann')} povolal(a) úředníka: správce (nová nabídka)"
 
 
 def test_names_and_texts_are_escaped():

@@ -10,35 +10,34 @@ to the browser in between, so the page keeps answering while it thinks.
 
 import asyncio
 
-from js import URL, Blob, document, location, performance, window
+from js import document, performance, window
 from pyodide.ffi import create_proxy
 
 from game import games
 from game.core import BadData, IllegalMove
-from game.core.savefile import SaveError
 from game.view import widgets as views
 from game.view.ending import result_title
 from game.view.i18n import Translator, load_table
-from game.view.markup import tag
+from game.view.markup import html_isolates, tag
 from game.view.table import Table
 
 from .dialogs import Dialogs
-from .dom import Storage, closest, js_object, next_frame, nullable
+from .dom import closest, js_object, next_frame, nullable
 from .inputs import Inputs
+from .keeping import Keeping
 from .story import Storyteller
 
 SLICE_SECONDS = 0.012
 MIN_THINK_SECONDS = 0.35  # a computer move that appears instantly is easy to miss
 MAX_THINK_SECONDS = 0.9  # wall clock, yields included: a decision never takes over a second
-MODAL = ("new", "summary", "result", "curtain")  # dialogs during which nobody moves
+MODAL = ("new", "summary", "result", "curtain", "arrival")  # dialogs during which nobody moves
 
 
-class App(Dialogs, Inputs, Storyteller):
+class App(Dialogs, Inputs, Keeping, Storyteller):
     def __init__(self, bridge, strings):
         self.bridge = bridge
         self.strings = strings
         self.tr = Translator(strings, str(bridge.lang or "en"))
-        self.storage = Storage(bridge.storage)
         self.host = document.getElementById(str(bridge.boardHost or "board-host"))
         self.game_id = None
         self.table = None
@@ -77,6 +76,8 @@ class App(Dialogs, Inputs, Storyteller):
         bridge.open = self._proxy(self.open)
         bridge.setLang = self._proxy(self.set_lang)
         bridge.close = self._proxy(self.close)
+        bridge.forget = self._proxy(self.forget)
+        self.init_keeping()
 
     def _run(self, coroutine):
         """Run a coroutine as a task, keeping a reference until it ends (else it may vanish)."""
@@ -93,30 +94,34 @@ class App(Dialogs, Inputs, Storyteller):
         return nullable(document.getElementById(element_id))
 
     # ---- called by boot.js ------------------------------------------------------------------------
-    def open(self, game_id):
-        game_id = str(game_id)
+    def open(self, game_id, match_id=None):
+        """Show a game: the match `match_id`, a link in the address, the game's latest match in
+        progress, or the new-game form (game/ui/keeping.py decides)."""
         self.generation += 1
         self.active = True
+        self.thinking = None
+        self.retry_saving()
+        self.show_game(str(game_id))
+        self.resume(nullable(match_id))
+        if self.table.match is None:
+            self.render()
+        else:
+            self.after_change()  # the result, or the curtain of a hot-seat game with hands
+        if self.bridge.rules:  # the picker's "How to play" opened this game
+            self.bridge.rules = False
+            self.show_rules()
+        self.bridge.ready(self.game_id)
+
+    def show_game(self, game_id):
+        """An empty table for `game_id`: its board, its preferences, the frame."""
         self.game_id = game_id
         self.summary_shown = self.dialog = self.revealed_to = self.rules_shown = None
         self.review = self.review_board = self.marked = None
         self.board = games.controller(game_id)
-        self.prefs = self.storage.get(f"bgt.{game_id}.prefs") or {}
+        self.prefs = self.library.prefs(game_id)
         self.board.hints = self.prefs.get("hints", True)
         self.table = Table(game_id, self.tr)
         self._build()
-        if not self._resume():
-            self.new_game_dialog()
-        elif self.dialog is None and self.table.match.is_over():
-            self.result_dialog()  # a finished game opens on its result
-        elif self.dialog is None and self._needs_curtain():
-            self.curtain_dialog()  # a loaded hot-seat game: nobody sees a hand before taking it
-        self.render()
-        if self.bridge.rules:  # the picker's "How to play" opened this game
-            self.bridge.rules = False
-            self.show_rules()
-        self.bridge.ready(game_id)
-        self.maybe_think()
 
     def set_lang(self, lang):
         self.tr = Translator(self.strings, str(lang))
@@ -136,6 +141,8 @@ class App(Dialogs, Inputs, Storyteller):
             self.result_dialog()
         elif dialog == "curtain":
             self.curtain_dialog()
+        elif dialog == "arrival":
+            self.ask_arrival()
 
     def close(self):
         self.active = False
@@ -149,6 +156,7 @@ class App(Dialogs, Inputs, Storyteller):
         self.host.innerHTML = tag(
             "svg", self.board.defs(), class_="gt-defs", width="0", height="0", aria_hidden="true"
         ) + views.layout(self.tr, self.game_id, viewbox)
+        self.keep_markup = None  # the frame is new: its notices are drawn again
         self.log_drawn = []  # the log's entries now in the page (story.py)
         self._apply_zoom()
 
@@ -218,11 +226,11 @@ class App(Dialogs, Inputs, Storyteller):
             match is not None and idle and not reviewing and match.can_redo(),
             self.board.hints,
             self.board.has_hints,
-            self.storage.enabled,
             self.game_id,
             why,
             reviewing,
         )
+        self.render_keep()
         self.render_review()
         if match is None:
             for element_id in ("gt-turn", "gt-panel", "gt-log", "gt-chart"):
@@ -231,15 +239,17 @@ class App(Dialogs, Inputs, Storyteller):
             return
         seat = table.to_move()
         winners = table.game.winners(table.state)
-        self.el("gt-turn").innerHTML = views.turn_line(
-            tr,
-            table.name(seat) if seat is not None else "",
-            not idle,
-            match.is_over(),
-            yours=seat is not None and seat == table.you(),
-            why=self.board.rules_topic(table.state) if self.interactive() else None,
-            result=result_title(tr, table.names(), winners, table.you()) if winners else "",
-            reviewing=reviewing,
+        self.el("gt-turn").innerHTML = html_isolates(
+            views.turn_line(
+                tr,
+                table.name(seat) if seat is not None else "",
+                not idle,
+                match.is_over(),
+                yours=seat is not None and seat == table.you(),
+                why=self.board.rules_topic(table.state) if self.interactive() else None,
+                result=result_title(tr, table.names(), winners, table.you()) if winners else "",
+                reviewing=reviewing,
+            )
         )
         self.render_panel()
         self.render_chart()
@@ -255,8 +265,8 @@ class App(Dialogs, Inputs, Storyteller):
         focused = closest(document.activeElement, "#gt-panel [data-act]")
         state, board = self.position()
         board.you = self.table.you()
-        panel.innerHTML = board.panel_markup(
-            state, self.viewer(), self.names(), self.tr, self.interactive()
+        panel.innerHTML = html_isolates(
+            board.panel_markup(state, self.viewer(), self.names(), self.tr, self.interactive())
         )
         if focused is not None:  # keyboard play: focus stays in the panel, not lost to the page
             again = nullable(
@@ -277,47 +287,7 @@ class App(Dialogs, Inputs, Storyteller):
         self.render()
         self.maybe_think()
 
-    # ---- starting, saving, loading ------------------------------------------------------------------
-    def _resume(self):
-        """A game link in the address (#m=...) or the autosave; False when there is neither."""
-        hash_text = str(location.hash or "")
-        if hash_text.startswith("#m="):
-            window.history.replaceState(None, "", str(location.pathname) + str(location.search))
-            try:
-                self.table.load_link(hash_text[3:])
-            except SaveError as e:
-                found = self._resume_autosave()
-                self.error_dialog("gt.link_failed", str(e), e)
-                return found or self.table.match is not None
-            self.autosave()
-            return True
-        return self._resume_autosave()
-
-    def _resume_autosave(self):
-        saved = self.storage.get(self._save_key())
-        if saved is None:
-            return False
-        try:
-            ui = self.table.restore(saved)
-        except BadData:
-            return False  # a damaged autosave is ignored, never shown as a crash
-        summary = ui.get("summary")  # kept only while it is this position's (storage may lie)
-        self.summary_shown = (
-            summary if summary == self.board.summary_after(self.table.state) else None
-        )
-        if self.summary_shown is not None:
-            self.summary_dialog()
-        elif self.table.match.is_over():
-            self.result_dialog()
-        return True
-
-    def _save_key(self):
-        return f"bgt.{self.game_id}.autosave"
-
-    def autosave(self):
-        if self.table.match is not None:
-            self.storage.set(self._save_key(), self.table.autosave({"summary": self.summary_shown}))
-
+    # ---- starting, saving (game/ui/keeping.py keeps the games) -----------------------------------
     def _fresh_match(self):
         self.generation += 1
         self.thinking = None
@@ -340,42 +310,22 @@ class App(Dialogs, Inputs, Storyteller):
         try:
             options = self.board.read_options(data)
             undo = views.undo_from_form(data)
-            self.table.start(seats, seed=self._fresh_seed(), options=options, undo=undo)
+            self.new_match(
+                lambda seed, match_id: self.table.start(
+                    seats, seed=seed, options=options, undo=undo, match_id=match_id
+                )
+            )
         except BadData as e:
-            self.error_dialog("gt.load_failed", str(e), e)
+            self.error_dialog("gt.load_failed", e)
             return
         if self.board.has_hints:
             self.board.hints = data.get("hints", True)
         self.prefs.update(hints=self.board.hints, seats=seats, undo=undo)
-        self.storage.set(f"bgt.{self.game_id}.prefs", self.prefs)
+        self.library.set_prefs(self.game_id, self.prefs)
         self._fresh_match()
-
-    def _fresh_seed(self):
-        return int(window.Math.floor(window.Math.random() * 2147483647))
 
     def download_save(self):
-        blob = Blob.new([self.table.save_text()], js_object({"type": "application/json"}))
-        url = URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = f"{self.game_id}-game.json"
-        link.click()
-        URL.revokeObjectURL(url)
-
-    async def load_file(self, file):
-        text = str(await file.text())
-        try:
-            self.table.load_save(text)
-        except SaveError as e:
-            self.error_dialog("gt.load_failed", str(e), e)
-            return
-        self._fresh_match()
-
-    def share(self):
-        base = str(location.origin) + str(location.pathname)
-        url = f"{base}?game={self.game_id}#m={self.table.link()}"
-        self.show_dialog("share", views.share_box(self.tr, url))
-        self.el("gt-share-url").select()
+        self.download(f"{self.game_id}-game.json", self.table.save_text())
 
     # ---- playing ------------------------------------------------------------------------------------
     def play(self, move):
@@ -442,5 +392,5 @@ def start():
     bridge = window.bgt
     bridge.stage("game")
     app = App(bridge, load_table("assets/strings.json"))
-    app.open(str(bridge.game))
+    app.open(str(bridge.game), nullable(bridge.match))
     return app

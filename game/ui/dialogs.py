@@ -4,7 +4,8 @@ dialog is with the rest of the match's story (story.py)."""
 
 from game.view import rules as rules_view
 from game.view import widgets as views
-from game.view.markup import esc, tag
+from game.view.keeping import error_body
+from game.view.markup import esc, html_isolates, tag
 from game.view.table import default_undo
 
 from .dom import js_object, nullable
@@ -14,7 +15,7 @@ class Dialogs:
     def show_dialog(self, name, markup):
         self.dialog = name
         box = self.el("gt-dialog")
-        box.innerHTML = markup
+        box.innerHTML = html_isolates(markup)
         # a summary leaves the board in view: it is what it explains; the result sits where it
         # covers neither the side panel nor the title (story.css)
         box.className = {"summary": "gt-dialog gt-aside", "result": "gt-dialog gt-result"}.get(
@@ -83,17 +84,10 @@ class Dialogs:
         box.hidden = True
         box.innerHTML = ""
 
-    def error_dialog(self, title_key, reason, error=None):
-        """A problem and the reassurance that nothing was lost; `error` (a SaveError) names
-        its sentence in the table, its English text stays under Details."""
-        key = getattr(error, "key", None)
-        if key and self.tr.has(key):
-            body = tag("p", esc(self.tr(key, **error.params))) + tag(
-                "details", tag("summary", esc(self.tr("error.detail"))), tag("p", esc(reason))
-            )
-        else:
-            body = tag("p", esc(reason))
-        body += tag("p", esc(self.tr("gt.nothing_lost")))
+    def error_dialog(self, title_key, error):
+        """A load error (a SaveError names its sentence in the table, its English text stays
+        under Details) or another BadData, and the reassurance that nothing was lost."""
+        body = error_body(self.tr, error)
         self.show_dialog(
             "error",
             views.message(self.tr, self.tr(title_key), body, [("dialog-close", "gt.close", True)]),

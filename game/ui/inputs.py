@@ -46,6 +46,8 @@ class Inputs:
             self.new_game_dialog()
         elif name == "dialog-close":
             self.hide_dialog()
+            if table.match is None:
+                self.new_game_dialog()  # e.g. a link that failed: nothing else to show
             self.maybe_think()
         elif name in ("undo", "redo"):
             self.take_back(name)
@@ -62,7 +64,7 @@ class Inputs:
         elif name == "hints":
             self.board.hints = not self.board.hints
             self.prefs["hints"] = self.board.hints
-            self.storage.set(f"bgt.{self.game_id}.prefs", self.prefs)
+            self.library.set_prefs(self.game_id, self.prefs)
             self.render_overlay()
             self.render_side()
         elif name == "save":
@@ -86,8 +88,14 @@ class Inputs:
             self.autosave()
             self.after_change()
         elif name == "rematch":
-            table.rematch(self._fresh_seed())
+            self.new_match(table.rematch)
             self._fresh_match()
+        elif name in ("keep-mine", "keep-copy"):
+            self.answer_arrival(copy=name == "keep-copy")
+        elif name == "damaged-download":
+            self.download_damaged()
+        elif name == "damaged-dismiss":
+            self.dismiss_damaged()
         elif name == "reveal":
             self.revealed_to = table.to_move()
             self.hide_dialog()
@@ -207,6 +215,8 @@ class Inputs:
             if key == "Escape" and self.dialog in ("error", "share", "new"):
                 self.hide_dialog()
                 self.maybe_think()
+            elif key == "Escape" and self.dialog == "arrival":
+                self.answer_arrival(copy=False)
             return
         tag_name = str(getattr(event.target, "tagName", "") or "").lower()
         if (

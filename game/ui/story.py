@@ -15,6 +15,7 @@ from game.core.savefile import is_entropy
 from game.view import widgets as views
 from game.view.chart import score_chart
 from game.view.ending import breakdown_table, result_card, result_title
+from game.view.markup import html_isolates
 from game.view.review import Review, history, review_bar
 from game.view.story import shown
 
@@ -81,7 +82,7 @@ class Storyteller:
         told = ""
         if index is not None:
             told = next((e.told.text for e in self.log_entries() if e.log_index == index), "")
-        markup = review_bar(self.tr, self.review, told)
+        markup = html_isolates(review_bar(self.tr, self.review, told))
         slider = nullable(bar.querySelector("#gt-review-range"))
         if slider is None:
             bar.innerHTML = markup
@@ -124,7 +125,9 @@ class Storyteller:
             box.innerHTML = ""
             return
         at = self.review.at if self.review is not None else None
-        box.innerHTML = score_chart(self.history(), self.names(), self.styles(), self.tr, at)
+        box.innerHTML = html_isolates(
+            score_chart(self.history(), self.names(), self.styles(), self.tr, at)
+        )
 
     def log_entries(self):
         return self.table.log_entries(self.board, self.viewer())
@@ -143,7 +146,7 @@ class Storyteller:
         while log.children.length > keep:  # taken back
             log.lastElementChild.remove()
         if len(entries) > keep:
-            log.insertAdjacentHTML("beforeend", views.log_items(entries[keep:]))
+            log.insertAdjacentHTML("beforeend", html_isolates(views.log_items(entries[keep:])))
         self.log_drawn = entries
         self._pressed()
         current = self.review.move_index() if self.review is not None else None

@@ -86,10 +86,12 @@ def layout(tr, game_id, viewbox):
         ),
         class_="gt-side",
     )
+    keep = tag("div", id="gt-keep", class_="gt-keep", role="status")  # game/view/keeping.py
     review = tag("div", id="gt-review", class_="gt-review", hidden=True)
     return tag(
         "div",
         tools,
+        keep,
         review,
         tag("div", tag("div", board, zoom, class_="gt-board-box"), side, class_="gt-main"),
         tag("p", id="gt-notice", class_="gt-notice", role="status", aria_live="polite"),
@@ -108,9 +110,7 @@ def layout(tr, game_id, viewbox):
     )
 
 
-def toolbar(
-    tr, can_undo, can_redo, hints, has_hints, storage, game_id="", undo_why=None, reviewing=False
-):
+def toolbar(tr, can_undo, can_redo, hints, has_hints, game_id="", undo_why=None, reviewing=False):
     """The table's buttons. The hints toggle is named for what it shows (the game's own words
     when it has them), so nobody takes it for the rules: those are "How to play". Undo that is
     not available says why (`undo_why`, a translation key) in its tooltip and, pressed anyway,
@@ -137,8 +137,6 @@ def toolbar(
         button(tr, "load", "gt.load"),
         button(tr, "share", "gt.share"),
     ]
-    if not storage:
-        parts.append(tag("span", esc(tr("gt.not_kept")), class_="gt-warn"))
     return "".join(parts)
 
 

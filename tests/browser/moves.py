@@ -1,8 +1,8 @@
 """How a person makes a move on any game's board, planned in CPython for the browser tests.
 
 The cross-browser tests drive every game alike through the hooks that stay put while the games'
-panels change: the `data-cell` targets on the board SVG, keys, the autosave in localStorage and
-`#m=` links. What to click comes from the game's own board controller (the protocol in
+panels change: the `data-cell` targets on the board SVG, keys, the games kept in localStorage
+and `#m=` links. What to click comes from the game's own board controller (the protocol in
 game/view/controller.py, made by `games.controller(id)`): the same pure Python the page runs
 turns pointer moves and taps on targets into moves, so the plan found here is what the page does.
 """
@@ -68,9 +68,14 @@ def opening(game_id, moves=2):
 
 
 def autosaved(session, game_id):
-    """The match the page keeps in localStorage (the table's autosave: {"save": ...})."""
-    text = session.evaluate(f"localStorage.getItem('bgt.{game_id}.autosave')")
-    return Match.from_save(json.loads(text)["save"]) if text else None
+    """The match of `game_id` the page keeps in localStorage, the most recently played one (the
+    library, game/view/library.py: the index bgt.games, one slot bgt.game.<id> holding a link)."""
+    index = json.loads(session.evaluate("localStorage.getItem('bgt.games')") or "null")
+    for summary in (index or {}).get("games", []):
+        if summary["game"] == game_id:
+            slot = session.evaluate(f"localStorage.getItem('bgt.game.{summary['id']}')")
+            return Match.from_link(json.loads(slot)["link"]) if slot else None
+    return None
 
 
 def wait_autosave(session, game_id, done, what, timeout=120):

@@ -10,6 +10,7 @@ The game is planned in CPython with the same engine (PLAN below is checked move 
 
 from browserkit import (
     assert_answered_since,
+    heading,
     responsiveness_mark,
     wait_moves,
     wait_ready,
@@ -99,7 +100,7 @@ def hand(page):
 
 def reveal(page, name):
     dialog = page.locator("#gt-dialog")
-    dialog.locator(f"h2:text-is('Hand the device to {name}')").wait_for()
+    heading(dialog, f"Hand the device to {name}").wait_for()
     assert hand(page) == []  # the curtain is up: no hand is in the page at all
     dialog.locator("[data-act=reveal]").click()
     dialog.wait_for(state="hidden")

@@ -15,6 +15,7 @@ import re
 
 from browserkit import (
     assert_answered_since,
+    heading,
     responsiveness_mark,
     start_if_asked,
     wait_moves,
@@ -150,7 +151,7 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     wait_moves(page, 4)
     # issue #13: one end dialog - who won, the final table per category and what the end added
     dialog = page.locator("#gt-dialog")
-    dialog.locator("h2:text-is('Ben wins!')").wait_for()
+    heading(dialog, "Ben wins!").wait_for()
     breakdown = GAME.score_breakdown(state)
     for part in ("roads", "cities", "monasteries", "farms", "courier"):
         cells = dialog.locator(f'tr[data-part="{part}"] td').all_inner_texts()

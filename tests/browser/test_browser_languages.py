@@ -359,21 +359,18 @@ def test_carcassonne_in_four_languages_with_its_rules(page, site):
         page.click("#gt-panel [data-act=back]")
         page.locator('#gt-panel .gt-actions[data-step="place"]').wait_for()
         page.keyboard.press("Escape")  # lets go of the square
-    # the end of a game between two people: final scoring, then the result
+    # the end of a game between two people: one end dialog, final scoring inside it (issue #13)
     link, last = played_out("carcassonne", keep_last=True)
     open_game(page, site, "carcassonne", link)
     set_lang(page, "en")
     choose_square(page, last.x, last.y, last.rot)
     page.click("#gt-panel [data-act=lay]")
-    summary = page.locator("#gt-dialog [data-act=summary-done]")
-    page.locator("#gt-dialog [data-act=summary-done], #gt-panel [data-act=no-follower]").wait_for()
-    if not summary.count():
+    result = page.locator("#gt-dialog [data-act=rematch]")
+    page.locator("#gt-dialog [data-act=rematch], #gt-panel [data-act=no-follower]").wait_for()
+    if not result.count():
         page.locator("#gt-panel [data-act=no-follower]").click()
-    summary.wait_for()
-    found += in_every_language(page, "final scoring", "carcassonne-final-scoring")
-    page.click("#gt-dialog [data-act=summary-done]")
-    page.locator("#gt-dialog [data-act=rematch]").wait_for()
-    found += in_every_language(page, "result")
+    result.wait_for()
+    found += in_every_language(page, "result", "carcassonne-result")
     assert found == []
 
 
@@ -395,6 +392,7 @@ def test_thurn_und_taxis_in_four_languages_with_its_rules(page, site):
     # then done again (the result)
     link, _ = played_out("thurn-und-taxis")
     open_game(page, site, "thurn-und-taxis", link)
+    page.click("#gt-dialog [data-act=dialog-close]")  # a finished game opens on its result (#13)
     page.click("#gt-tools [data-act=undo]")
     page.locator("#gt-dialog [data-act=reveal]").wait_for()
     found += in_every_language(page, "curtain", "thurn-und-taxis-curtain")

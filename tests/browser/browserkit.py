@@ -161,9 +161,12 @@ def assert_answered_since(page, mark, what="the computer thought"):
         "[performance.now(), window.__frames, window.__turns, window.__long]"
     )
     during = [round(d) for start, d in long_tasks if t0 <= start <= t1]
-    print(f"while {what}: {t1 - t0:.0f} ms, {frames1 - frames0} frames, long tasks {during}")
-    assert frames1 - frames0 >= 3, f"no frames were painted while {what}"
-    assert turns1 - turns0 >= 10, f"the page took no other task while {what}"
+    frames, turns = frames1 - frames0, turns1 - turns0
+    print(f"while {what}: {t1 - t0:.0f} ms, {frames} frames, {turns} turns, long tasks {during}")
+    # a search that held the thread would let through at most one frame and one turn; a sliced
+    # one lets both through between slices (how many depends on the machine's load)
+    assert frames >= 3, f"no frames were painted while {what} ({frames})"
+    assert turns >= 3, f"the page took no other task while {what} ({turns})"
 
 
 def stored_save(page_or_frame, game=None):

@@ -119,7 +119,9 @@ def test_every_text_goes_through_the_one_table():
     en, cs = STRINGS["en"], STRINGS["cs"]
     assert list(STRINGS) == ["en", "cs"]  # English first
     assert set(en) == set(cs), f"keys only in one language: {set(en) ^ set(cs)}"
-    assert all(v.strip() for v in list(en.values()) + list(cs.values()))
+    texts = [v for v in list(en.values()) + list(cs.values()) if isinstance(v, str)]
+    plurals = [v for v in list(en.values()) + list(cs.values()) if isinstance(v, dict)]
+    assert all(t.strip() for t in texts + [f for p in plurals for f in p.values()])
     collector = I18nCollector()
     collector.feed(INDEX)
     assert len(collector.found) > 20
@@ -135,11 +137,16 @@ def test_every_text_goes_through_the_one_table():
     # every literal key the Python side shows (UI texts, engines' log lines) is in the table
     for path in sorted((ROOT / "game").rglob("*.py")):
         code = path.read_text("utf-8")
-        for key in re.findall(r'"((?:gt|table|toscana|carcassonne|tnt|log)\.[a-z_.]+)"', code):
+        for key in re.findall(r'"((?:gt|nav|table|toscana|carcassonne|tnt|log)\.[a-z_.]+)"', code):
             assert key in en, f"{path.relative_to(ROOT)} uses a missing key {key}"
     # placeholders agree between languages
+    def words(text):  # a plural object's forms, as one text
+        return " ".join(text.values()) if isinstance(text, dict) else text
+
     for key in en:
-        assert set(re.findall(r"\{\w+\}", en[key])) == set(re.findall(r"\{\w+\}", cs[key])), key
+        assert set(re.findall(r"\{\w+\}", words(en[key]))) == set(
+            re.findall(r"\{\w+\}", words(cs[key]))
+        ), key
 
 
 def test_the_picker_lists_the_declared_games_and_every_game_has_its_card_and_texts():

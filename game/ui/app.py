@@ -16,6 +16,7 @@ from pyodide.ffi import create_proxy
 from game import games
 from game.core import BadData, IllegalMove
 from game.core.savefile import SaveError
+from game.view import frame
 from game.view import widgets as views
 from game.view.i18n import Translator, load_table
 from game.view.markup import tag
@@ -46,8 +47,9 @@ class App(Dialogs, Inputs):
         self.dialog = None  # name of the open dialog
         self.summary_shown = None  # the board's summary on show (e.g. a finished round)
         self.revealed_to = None  # hidden hands: the seat the screen was last handed to
-        self.zoom = 0
-        self.wheel = 0
+        self.more_open = False  # the "More" drawer (small screens)
+        self.view_serial = 0  # a new match: the board's view starts again (board-nav.js)
+        self.cursor_serial = 0  # bumps with every key that moves the board's cursor
         self.active = False
         self._proxies = []
         self._tasks = set()
@@ -61,9 +63,6 @@ class App(Dialogs, Inputs):
             (document, "keydown", self.on_key),
         ):
             target.addEventListener(event, self._proxy(handler))
-        self.host.addEventListener(
-            "wheel", self._proxy(self.on_wheel), js_object({"passive": False})
-        )
         bridge.open = self._proxy(self.open)
         bridge.setLang = self._proxy(self.set_lang)
         bridge.close = self._proxy(self.close)
@@ -89,13 +88,18 @@ class App(Dialogs, Inputs):
         self.active = True
         self.game_id = game_id
         self.summary_shown = self.dialog = self.revealed_to = None
+        self.more_open = False
         self.board = games.controller(game_id)
         self.prefs = self.storage.get(f"bgt.{game_id}.prefs") or {}
         self.board.hints = self.prefs.get("hints", True)
         self.table = Table(game_id, self.tr)
         self._build()
         if not self._resume():
-            self.new_game_dialog()
+            if getattr(self.bridge, "quick", False):  # the embed's "Play against the computer"
+                self.bridge.quick = False
+                self.quick_start()
+            else:
+                self.new_game_dialog()
         elif self.dialog is None and self._needs_curtain():
             self.curtain_dialog()  # a loaded hot-seat game: nobody sees a hand before taking it
         self.render()
@@ -130,8 +134,8 @@ class App(Dialogs, Inputs):
         viewbox = self.board.viewbox(state) if state is not None else "0 0 100 100"
         self.host.innerHTML = tag(
             "svg", self.board.defs(), class_="gt-defs", width="0", height="0", aria_hidden="true"
-        ) + views.layout(self.tr, self.game_id, viewbox)
-        self._apply_zoom()
+        ) + frame.layout(self.tr, self.game_id, viewbox, self.board)
+        self.el("gt-more").classList.toggle("gt-open", self.more_open)
 
     def viewer(self):
         """The seat whose eyes the board is drawn for: the person to move; else the only person
@@ -157,8 +161,11 @@ class App(Dialogs, Inputs):
             layer.innerHTML = ""
             return
         state = self.table.state
-        self.el("gt-board").setAttribute("viewBox", self.board.viewbox(state))
+        svg = self.el("gt-board")
+        svg.setAttribute("viewBox", self.board.viewbox(state))
         layer.innerHTML = self.board.board_markup(state, self.viewer(), self.summary_shown)
+        svg.dataset.last = self.board.focus_box(state) or ""
+        svg.dataset.view = str(self.view_serial)
 
     def interactive(self):
         table = self.table
@@ -173,26 +180,36 @@ class App(Dialogs, Inputs):
         )
 
     def render_overlay(self):
-        markup = ""
+        """Previews and hints on the board, and the magnified pick over it."""
+        markup = pick = ""
         if self.table.match is not None and self.summary_shown is None:
             markup = self.board.overlay_markup(self.table.state, self.viewer(), self.interactive())
+            if self.interactive():
+                pick = self.board.pick_markup(self.table.state, self.tr)
         self.el("gt-layer-over").innerHTML = markup
+        box = self.el("gt-pick")
+        box.innerHTML = pick
+        box.hidden = not pick
 
     def render_side(self):
         """Toolbar, whose turn, the panel, the log and the notice: after anything happened."""
         table, tr = self.table, self.tr
         match = table.match
         idle = self.thinking is None
-        self.el("gt-tools").innerHTML = views.toolbar(
+        self.el("gt-tools").innerHTML = frame.toolbar(
             tr,
             match is not None and idle and match.can_undo(),
             match is not None and idle and match.can_redo(),
+            self.more_open,
+        )
+        self.el("gt-menu").innerHTML = frame.menu(
+            tr,
+            match is not None and idle and match.can_redo(),
             self.board.hints,
             self.board.has_hints,
-            self.storage.enabled,
         )
         if match is None:
-            for element_id in ("gt-turn", "gt-panel", "gt-log"):
+            for element_id in ("gt-turn", "gt-panel", "gt-details", "gt-log"):
                 self.el(element_id).innerHTML = ""
             return
         seat = table.to_move()
@@ -201,6 +218,9 @@ class App(Dialogs, Inputs):
         )
         self.render_panel()
         names = [s["name"] for s in match.seats]
+        self.el("gt-details").innerHTML = self.board.details_markup(
+            table.state, self.viewer(), names, tr
+        )
         log = self.el("gt-log")
         log.innerHTML = views.log_items(
             table.log_lines(
@@ -284,6 +304,7 @@ class App(Dialogs, Inputs):
 
     def _fresh_match(self):
         self.generation += 1
+        self.view_serial += 1
         self.thinking = None
         self.summary_shown = self.revealed_to = None
         self.hide_dialog()

@@ -1,6 +1,8 @@
 """The table's dialogs (new game, errors, round summaries, the result, the hot-seat curtain), as a
 part of the App class in app.py: the markup comes from game.view.widgets, this shows and hides it."""
 
+from js import window
+
 from game.view import widgets as views
 from game.view.markup import esc, tag
 
@@ -15,7 +17,10 @@ class Dialogs:
         # a summary or the result leaves the board in view: it is what they explain
         box.className = "gt-dialog gt-aside" if name in ("summary", "result") else "gt-dialog"
         box.hidden = False
-        first = nullable(box.querySelector("input, button, select"))
+        # the first control takes the focus (keyboard users start there), but never a text
+        # field on a touch screen, where it would pop the keyboard up over the form
+        touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        first = nullable(box.querySelector("button, select" if touch else "input, button, select"))
         if first is not None and not self.bridge.embed:
             first.focus()
 
@@ -25,21 +30,28 @@ class Dialogs:
         box.hidden = True
         box.innerHTML = ""
 
+    def against_the_computer(self):
+        """You and the computer (as many computers as the game's usual table has)."""
+        game = self.table.game
+        return [{"name": self.tr("gt.you"), "kind": "human", "level": None}] + [
+            {
+                "name": self.tr("gt.computer")
+                if game.default_players == 2
+                else f"{self.tr('gt.computer')} {k}",
+                "kind": "ai",
+                "level": "medium",
+            }
+            for k in range(1, game.default_players)
+        ]
+
+    def quick_start(self):
+        """One tap: a game against the computer with the usual rules, no form."""
+        self.table.start(self.against_the_computer(), seed=self._fresh_seed())
+        self._fresh_match()
+
     def new_game_dialog(self):
         game = self.table.game
-        seats = self.prefs.get("seats") or (
-            [{"name": self.tr("gt.you"), "kind": "human", "level": None}]
-            + [
-                {
-                    "name": self.tr("gt.computer")
-                    if game.default_players == 2
-                    else f"{self.tr('gt.computer')} {k}",
-                    "kind": "ai",
-                    "level": "medium",
-                }
-                for k in range(1, game.default_players)
-            ]
-        )
+        seats = self.prefs.get("seats") or self.against_the_computer()
         options = self.table.match.setup["options"] if self.table.match else {}
         self.show_dialog(
             "new",

@@ -1,4 +1,5 @@
-"""Markup of the table around a board: the toolbar, the new-game form, the log and the dialogs.
+"""Markup of the table around a board: the turn line, the new-game form, the log and the dialogs
+(the frame they sit in, with the toolbar, is frame.py).
 Pure Python (no browser imports); buttons name their action in data-act, read by the one
 delegated click listener in app.py."""
 
@@ -18,109 +19,6 @@ def button(tr, act, key, primary=False, disabled=False, pressed=None, **extra):
         aria_pressed=None if pressed is None else ("true" if pressed else "false"),
         **extra,
     )
-
-
-def layout(tr, game_id, viewbox):
-    """The table's fixed frame, built once per game: toolbar, board, side panel, log, dialog."""
-    tools = tag("div", id="gt-tools", class_="gt-tools", role="toolbar", aria_label=tr("gt.tools"))
-    board = tag(
-        "div",
-        tag(
-            "svg",
-            tag("g", id="gt-layer-board"),
-            tag("g", id="gt-layer-over"),
-            id="gt-board",
-            class_="gt-board",
-            viewBox=viewbox,
-            role="img",
-            aria_label=tr(f"{game_id}.board_label"),
-            tabindex="0",
-        ),
-        id="gt-scroll",
-        class_="gt-scroll",
-    )
-    zoom = tag(
-        "div",
-        tag(
-            "button",
-            "−",
-            type="button",
-            data_act="zoom-out",
-            aria_label=tr("gt.zoom_out"),
-            title=tr("gt.zoom_out"),
-        ),
-        tag(
-            "button",
-            "⤢",
-            type="button",
-            data_act="zoom-fit",
-            aria_label=tr("gt.zoom_fit"),
-            title=tr("gt.zoom_fit"),
-        ),
-        tag(
-            "button",
-            "+",
-            type="button",
-            data_act="zoom-in",
-            aria_label=tr("gt.zoom_in"),
-            title=tr("gt.zoom_in"),
-        ),
-        class_="gt-zoom",
-    )
-    side = tag(
-        "aside",
-        tag("p", id="gt-turn", class_="gt-turn", aria_live="polite"),
-        tag("div", id="gt-panel", class_="gt-panel"),
-        tag(
-            "details",
-            tag("summary", esc(tr("gt.log"))),
-            tag("ol", id="gt-log", class_="gt-log"),
-            class_="gt-log-box",
-            open=True,
-        ),
-        tag(
-            "details",
-            tag("summary", esc(tr("gt.howto"))),
-            tag("div", esc(tr(f"{game_id}.howto_long")), class_="gt-howto"),
-            class_="gt-howto-box",
-        ),
-        class_="gt-side",
-    )
-    return tag(
-        "div",
-        tools,
-        tag("div", tag("div", board, zoom, class_="gt-board-box"), side, class_="gt-main"),
-        tag("p", id="gt-notice", class_="gt-notice", role="status", aria_live="polite"),
-        tag("div", id="gt-dialog", class_="gt-dialog", hidden=True),
-        empty(
-            "input",
-            type="file",
-            id="gt-file",
-            accept=".json,application/json",
-            hidden=True,
-            aria_hidden="true",
-        ),
-        class_="gt",
-        data_game=game_id,
-    )
-
-
-def toolbar(tr, can_undo, can_redo, hints, has_hints, storage):
-    parts = [
-        button(tr, "new", "gt.new"),
-        button(tr, "undo", "gt.undo", disabled=not can_undo),
-        button(tr, "redo", "gt.redo", disabled=not can_redo),
-    ]
-    if has_hints:
-        parts.append(button(tr, "hints", "gt.hints", pressed=hints))
-    parts += [
-        button(tr, "save", "gt.save"),
-        button(tr, "load", "gt.load"),
-        button(tr, "share", "gt.share"),
-    ]
-    if not storage:
-        parts.append(tag("span", esc(tr("gt.not_kept")), class_="gt-warn"))
-    return "".join(parts)
 
 
 def turn_line(tr, name, thinking, over):

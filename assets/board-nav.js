@@ -154,10 +154,21 @@ function animateTo(target) {
   requestAnimationFrame(step);
 }
 
-// while a gesture runs the board is its own compositor layer (moved, not repainted); at rest it
-// is painted sharp again at its new scale
+// The board is its own compositor layer (site.css): a gesture moves it and paints nothing. A
+// layer keeps the scale it was painted at, so at rest it is dropped for two frames and made
+// again, painted sharp at the new scale; the gesture that follows starts without that work.
 function moving(on) {
-  nav.view?.classList.toggle("gt-moving", on);
+  const view = nav.view;
+  if (!view) return;
+  view.classList.toggle("gt-moving", on);
+  if (on) {
+    view.classList.remove("gt-sharpen");
+    return;
+  }
+  view.classList.add("gt-sharpen");
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    if (!view.classList.contains("gt-moving")) view.classList.remove("gt-sharpen");
+  }));
 }
 
 function settle() {
@@ -428,7 +439,9 @@ export function startNavigation(host) {
   host.addEventListener("pointerup", onPointerUp, true);
   host.addEventListener("pointercancel", onPointerUp, true);
   host.addEventListener("click", onClick, true);
-  host.addEventListener("wheel", onWheel, { passive: false });
+  // the wheel on a real box: the host is display: contents, and Chromium's compositor, which
+  // decides whether a wheel event needs the page, sees no listener on a box-less element
+  (host.parentElement || document).addEventListener("wheel", onWheel, { passive: false });
   host.addEventListener("click", (event) => {
     const button = event.target.closest?.("[data-nav]");
     if (button) navButton(button.dataset.nav);

@@ -139,6 +139,7 @@ def test_every_text_goes_through_the_one_table():
         code = path.read_text("utf-8")
         for key in re.findall(r'"((?:gt|nav|table|toscana|carcassonne|tnt|log)\.[a-z_.]+)"', code):
             assert key in en, f"{path.relative_to(ROOT)} uses a missing key {key}"
+
     # placeholders agree between languages
     def words(text):  # a plural object's forms, as one text
         return " ".join(text.values()) if isinstance(text, dict) else text

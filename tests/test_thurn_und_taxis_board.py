@@ -19,6 +19,7 @@ from game.core import Rng
 from game.thurn_und_taxis import draw, draw_map, queries
 from game.thurn_und_taxis.controller import Board
 from game.thurn_und_taxis.data import KIND_INDEX, STACK_VALUES
+from game.thurn_und_taxis.draw_turn import MANY_OPTIONS
 from game.thurn_und_taxis.rules import (
     GAME,
     Abandon,
@@ -362,6 +363,12 @@ def test_closing_options_are_listed_with_what_they_build_and_earn():
     assert "bonus Route 6 (3)" in markup  # a 6-card route takes the top route-6 tile
     assert "End turn without closing" in markup
     assert "close-go" not in enabled_acts(markup)  # nothing chosen yet
+    # more ways than a wide panel lists: one at a time there too, the arrows go through them
+    assert len(options) > MANY_OPTIONS and 'class="tnt-choose tnt-many"' in markup
+    current = r'data-act="(close:\d+)"[^>]*class="tnt-option tnt-current"'
+    assert re.findall(current, markup) == ["close:0"]
+    board.act(state, "close-next")
+    assert re.findall(current, shown(board, state, 0, NAMES, TR, True)) == ["close:1"]
     k = next(k for k, o in enumerate(options) if len(o["houses"]) == 4)
     board.point(state, f"opt:{k}")
     ghosts = re.findall(

@@ -258,6 +258,9 @@ def ends_markup(board: "Board", state: Any, route: list[str], tr: Translator) ->
     return out + tag("div", give_up, class_="gt-actions")
 
 
+MANY_OPTIONS = 4  # ways to close a route that a wide panel lists side by side (two rows of two)
+
+
 def close_markup(board: "Board", state: Any, route: list[str], tr: Translator) -> str:
     """Every way to close the route with what it would build and earn, then the buttons."""
     options = board.closing(state)
@@ -308,7 +311,9 @@ def close_markup(board: "Board", state: Any, route: list[str], tr: Translator) -
             )
         )
     listed = tag("div", *rows, class_="tnt-options")
-    if len(options) > 1:  # a narrow screen shows one option at a time: the arrows go through them
+    if len(options) > 1:
+        # a narrow screen shows one option at a time, and so does any screen when there are
+        # more than fit beside the map (MANY_OPTIONS): the arrows go through them
         steps = [
             tag("button", arrow, type="button", data_act=act, aria_label=tr(key), class_=css)
             for arrow, act, key, css in (
@@ -316,7 +321,8 @@ def close_markup(board: "Board", state: Any, route: list[str], tr: Translator) -
                 ("▶", "close-next", "tnt.close.next", "tnt-option-step"),
             )
         ]
-        listed = tag("div", steps[0], listed, steps[1], class_="tnt-choose")
+        many = " tnt-many" if len(options) > MANY_OPTIONS else ""
+        listed = tag("div", steps[0], listed, steps[1], class_="tnt-choose" + many)
     buttons = []
     if options:
         buttons.append(

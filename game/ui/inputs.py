@@ -21,7 +21,10 @@ class Inputs:
             return
         cell = closest(event.target, "[data-cell]")
         if cell is not None and self.interactive():
-            self.board_answer(self.board.tap(self.table.state, str(cell.dataset.cell)), True)
+            move = self.board.tap(self.table.state, str(cell.dataset.cell))
+            if move is None:
+                self.show_cursor()  # a spot tapped at the edge of the view glides into it
+            self.board_answer(move, True)
 
     def board_answer(self, move, changed):
         """Play what the board made of an input, or redraw what the input changed (the preview
@@ -174,7 +177,7 @@ class Inputs:
         self.board_answer(move, True)
 
     def show_cursor(self):
-        """The board's keyboard cursor moved: board-nav.js keeps it in view."""
+        """The board's cursor moved (a key or a tap): board-nav.js keeps it in view."""
         box = self.board.cursor_box(self.table.state)
         if box:
             self.cursor_serial += 1

@@ -49,7 +49,7 @@ class BoardController:
         return None
 
     def cursor_box(self, state: State) -> str | None:
-        """The keyboard's cursor (board units), kept in view after a key moved it."""
+        """The board's cursor (board units), kept in view after a key or a tap moved it."""
         return None
 
     def board_markup(self, state: State, viewer: int | None, summary: Any = None) -> Markup:

@@ -73,15 +73,21 @@ CHECK = r"""
     if (round) out.circle = { x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2, r: out.width / 2 };
     return out;
   };
-  const overlapping = (a, b) => {
-    if (a.circle && b.circle) return Math.hypot(a.circle.x - b.circle.x, a.circle.y - b.circle.y) < a.circle.r + b.circle.r - 0.5;
-    if (a.circle || b.circle) {
-      const [c, r] = a.circle ? [a.circle, b.r] : [b.circle, a.r];
-      const dx = Math.max(r.left - c.x, 0, c.x - r.right), dy = Math.max(r.top - c.y, 0, c.y - r.bottom);
-      return Math.hypot(dx, dy) < c.r - 0.5;
-    }
-    const c = clip(a.r, b.r);
+  // a round target cut by the viewport's edge is its circle within what shows of it (r)
+  const rectsMeet = (a, b) => {
+    const c = clip(a, b);
     return c.right - c.left > 0.5 && c.bottom - c.top > 0.5 && (c.right - c.left) * (c.bottom - c.top) > 1;
+  };
+  const circleMeets = (c, r) => {
+    const dx = Math.max(r.left - c.x, 0, c.x - r.right), dy = Math.max(r.top - c.y, 0, c.y - r.bottom);
+    return Math.hypot(dx, dy) < c.r - 0.5;
+  };
+  const overlapping = (a, b) => {
+    if (!rectsMeet(a.r, b.r)) return false;
+    if (a.circle && b.circle) return Math.hypot(a.circle.x - b.circle.x, a.circle.y - b.circle.y) < a.circle.r + b.circle.r - 0.5;
+    if (a.circle) return circleMeets(a.circle, b.r);
+    if (b.circle) return circleMeets(b.circle, a.r);
+    return true;
   };
   const targets = [];
   for (const el of document.querySelectorAll("button, a[href], input:not([type=hidden]), select, summary, [data-cell]")) {
@@ -99,9 +105,7 @@ CHECK = r"""
     const label = el.closest("label");
     if (!probe || !(el.contains(probe) || probe.contains(el) || (label && label.contains(probe)))) continue;
     const full = el.type === "checkbox" && label ? label.getBoundingClientRect() : hitRect(el);
-    // a shape cut by the viewport's edge is only what shows of it
-    const circle = full.circle && inside(full, r) ? full.circle : null;
-    targets.push({ el, r, full, circle, onBoard, key: el.dataset?.cell || null, label });
+    targets.push({ el, r, full, circle: full.circle || null, onBoard, key: el.dataset?.cell || null, label });
   }
   for (const t of targets) {
     const w = t.full.width, h = t.full.height;
@@ -145,8 +149,15 @@ CHECK = r"""
 """
 
 
+# at rest: the view does not glide and no short animation (a tile dropping in, a +N badge
+# popping up) is half way
+AT_REST = """() => !document.querySelector('#gt-scroll.gt-moving') && document.getAnimations().every(
+    (a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)"""
+
+
 def check(where, min_board=80):
-    """The problems of the screen as it is now (see the module's docstring)."""
+    """The problems of the screen as it is at rest (see the module's docstring)."""
+    where.wait_for_function(AT_REST, timeout=5_000)
     return where.evaluate(CHECK, min_board)
 
 
@@ -219,6 +230,7 @@ class Player:
         )
 
     def visible(self, selector):
+        self.where.wait_for_function(AT_REST, timeout=5_000)
         return self.where.evaluate(VISIBLE_TARGETS, selector)
 
     def board_target(self, hints, cell_of):

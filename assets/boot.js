@@ -8,14 +8,24 @@
 // JS <-> Python handshake (game/ui/ follows it; see game/ui/__init__.py):
 //   window.bgt, made here before Python starts:
 //     game       id of the game to show first ("toscana", "carcassonne", "thurn-und-taxis")
-//     lang       "en" | "cs"          storage  true when localStorage works (saving possible)
+//     match      id of the match to show (?match=ID), or null: a link in the address (#m=...),
+//                else the game's latest match in progress, else the new-game form
+//     lang       "en" | "cs" | "sk" | "de"    storage  true when localStorage works (saving possible)
 //     embed      true inside an embed  boardHost  id of the element Python draws into ("board-host")
+//     rules      true when "How to play" was asked for (the picker's link, ?rules=1): Python
+//                opens the game's rules once the table is drawn and sets it back to false
 //     stage(name)          Python: progress ("game": importing the game code)
 //     ready(gameId)        Python: the board is drawn and listening; hides the overlay, sets
 //                          <html data-board="ready" data-board-game=ID>, performance.mark("board-ready")
 //     fail(message, detail) Python: show the error panel
+//     showing(gameId, matchId) Python: this game and match are on the table now (title, address)
+//     beforeStart()        assets/interpreter.js, when PyScript asks it to start Python: a Promise
+//                          that settles once Python may start (the worker knows whether the network
+//                          answers), with Python's memory image when one is on its way (see
+//                          planSnapshot), else null
 //   set by Python, called here:
-//     open(gameId)   show another game without reloading (Python then calls ready(gameId) again)
+//     open(gameId, matchId) show another game or match without reloading (then ready(gameId) again)
+//     forget(matchId) the picker deleted this match: Python must never write it back
 //     setLang(lang)  redraw Python's texts in another language
 //     close()        the person went back to the picker
 //   set here, called by Python:
@@ -28,20 +38,27 @@
 import { startNavigation } from "./board-nav.js";
 import { GAME_IDS } from "./games.js";
 import { installMemoryIDB } from "./idb-fallback.js";
+import { mountYourGames } from "./yourgames.js";
+import { fetchSnapshot } from "./snapshot.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const embed = root.hasAttribute("data-embed");
-const LANGS = ["en", "cs"];
+const LANGS = ["en", "cs", "sk", "de"];
 const STAGES = ["download", "start", "game", "ready"];
 const SLOW_MS = 25000;
 const PREFETCH_DELAY_MS = 2500;
+// Safari and every browser on iOS (their engine is WebKit; Chromium's user agent says AppleWebKit too)
+const WEBKIT = /AppleWebKit\//.test(navigator.userAgent) && !/Chrome\/|Chromium\//.test(navigator.userAgent);
+
+const pageFetch = window.fetch.bind(window); // before watchFetches() wraps it
 
 const state = {
   lang: "en",
   table: null,            // the whole assets/strings.json
   game: null,             // the game on the table (or being opened)
+  match: null,            // the match on the table, when known
   bootStarted: false,
   ready: false,
   stage: null,
@@ -50,17 +67,20 @@ const state = {
   hadController: "serviceWorker" in navigator && !!navigator.serviceWorker.controller,
   updating: false,        // a new deploy's worker was asked to take over
   updated: false,         // ...and did: the next game start reloads the page into the new version
+  snapshot: null,         // Promise of Python's memory image, when it is worth fetching
+  networkKnown: Promise.resolve(), // the worker has said whether the network answers
 };
 
 // ---- storage ---------------------------------------------------------------------------------
+// May the page use localStorage at all? Reading tells (a cross-site iframe with third-party storage
+// blocked cannot even read); a write could fail merely because the storage is full, and then the
+// games kept here must still be listed and continued (Python says when saving fails).
 function storageWorks() {
   try {
-    const key = "bgt-probe";
-    localStorage.setItem(key, "1");
-    localStorage.removeItem(key);
+    localStorage.getItem("bgt-lang");
     return true;
   } catch {
-    return false; // e.g. a cross-site iframe with third-party storage blocked
+    return false;
   }
 }
 const storage = storageWorks();
@@ -99,7 +119,6 @@ function chooseLang() {
   if (LANGS.includes(asked)) return asked;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const base = String(tag).toLowerCase().split("-")[0];
-    if (base === "sk" || base === "cs") return "cs"; // Slovak readers read Czech well
     if (LANGS.includes(base)) return base;
   }
   return "en";
@@ -121,7 +140,9 @@ function applyStrings() {
   if (state.game) showTitle(state.game);
   if (state.stage && !state.ready) setStage(state.stage, state.stageVars);
   if (state.failKey) $("boot-error-text").textContent = t(state.failKey);
+  if (!embed) $("storage-note").querySelector("span").textContent = t("storage.off_site");
   showOfflineStatus();
+  if (yourGames) yourGames.render();
 }
 
 function setLang(lang) {
@@ -139,8 +160,9 @@ const stringsLoaded = fetch(new URL("strings.json", import.meta.url))
   .catch((error) => console.warn("translations unavailable, showing English:", error));
 
 // ---- views -----------------------------------------------------------------------------------
-function gameUrl(id) {
+function gameUrl(id, match = null) {
   const q = new URLSearchParams({ game: id });
+  if (match) q.set("match", match);
   if (embed) q.set("embed", "1");
   return `${location.pathname}?${q}`;
 }
@@ -151,9 +173,11 @@ function showTitle(id) {
   if (!embed) document.title = `${name} · ${t("site.name")}`;
 }
 
-function showTable(id) {
+function showTable(id, match = null) {
   state.game = id;
+  state.match = match;
   window.bgt.game = id;
+  window.bgt.match = match;
   root.dataset.view = "table";
   root.dataset.game = id;
   showTitle(id);
@@ -165,6 +189,7 @@ function showPicker({ push }) {
   if (!embed) document.title = `${t("site.name")}: Thurn und Taxis, Toscana, Carcassonne`;
   if (push) { history.pushState({}, "", location.pathname); state.pushed = false; }
   if (typeof window.bgt.close === "function") window.bgt.close();
+  if (yourGames) yourGames.render(); // Python may have saved a move since
 }
 
 // leave the table: back to the picker (through history when we put the table there), or in an
@@ -183,17 +208,18 @@ function startFromPoster(quick) {
   else boot();
 }
 
-function openGame(id, { push }) {
+function openGame(id, { push, match = null, rules = false }) {
   if (!GAME_IDS.includes(id)) { showPicker({ push: false }); return; }
-  showTable(id);
-  if (push && !embed) { history.pushState({ game: id }, "", gameUrl(id)); state.pushed = true; }
+  window.bgt.rules = rules;
+  showTable(id, match);
+  if (push && !embed) { history.pushState({ game: id, match }, "", gameUrl(id, match)); state.pushed = true; }
   if (!embed) {
     window.scrollTo(0, 0);
     $("table-title").focus({ preventScroll: true }); // screen readers hear which game opened
   }
   if (state.ready && typeof window.bgt.open === "function") {
     root.dataset.board = "opening";
-    window.bgt.open(id);
+    window.bgt.open(id, match);
   } else {
     boot();
   }
@@ -317,7 +343,7 @@ async function boot() {
     if (state.updating && !state.updated) {
       await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
     }
-    location.assign(gameUrl(state.game));
+    location.assign(gameUrl(state.game, state.match) + location.hash); // a link in the address too
     return;
   }
   state.bootStarted = true;
@@ -333,8 +359,9 @@ async function boot() {
     watchResources();
     addEventListener("py:progress", onPyProgress);
     // a revisit: let the worker find out whether the network answers, so the runtime's
-    // WebAssembly can come from the HTTP cache, where Chrome keeps it compiled (see sw.template.js)
-    await askWorkerAboutNetwork();
+    // WebAssembly can come from the HTTP cache, where Chrome keeps it compiled (see sw.template.js);
+    // only the start of Python waits for the answer (bgt.beforeStart): PyScript loads meanwhile
+    state.networkKnown = askWorkerAboutNetwork();
     // fetch the whole runtime at once instead of one import after another (names from the build)
     await preloadRuntime();
     // PyScript's package cache gets an in-memory IndexedDB (see idb-fallback.js); where storage
@@ -356,6 +383,7 @@ async function boot() {
     script.src = new URL("../game/ui/main.py", import.meta.url).href;
     script.setAttribute("config", new URL("../pyscript.toml", import.meta.url).href);
     document.body.append(script);
+    performance.mark("pyscript-import");
     await import("../vendor/pyscript/core.js");
   } catch (error) {
     fail("network", error);
@@ -377,7 +405,8 @@ async function preloadRuntime() {
   try {
     // index.html starts this fetch before boot.js runs when the URL names a game
     const response = await (window.bgtPreloadList || fetch(new URL("../vendor/preload.json", import.meta.url)));
-    const { modules = [], fetches = [], files = [] } = await response.json();
+    const { modules = [], fetches = [], files = [], snapshot = null } = await response.json();
+    planSnapshot(snapshot);
     const base = new URL("../", import.meta.url);
     const add = (path, rel, priority) => {
       const link = document.createElement("link");
@@ -392,12 +421,44 @@ async function preloadRuntime() {
     // Python ready at 0.99 s with it, 0.71 s without). On a first visit it downloads sooner.
     const revisit = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
     for (const path of modules) add(path, "modulepreload", "high");
+    // WebKit never hands a fetch() the response of a <link rel=preload as=fetch>: it downloads
+    // the file a second time (measured: tests/browser/test_browser_engines.py), so there only
+    // the modules are preloaded
+    if (WEBKIT) return;
     for (const path of fetches) if (!(revisit && path.endsWith(".wasm"))) add(path, "preload", "high");
     // the Python files are needed only once the interpreter runs: after everything else
     for (const path of files) add(path, "preload", "low");
   } catch (error) {
     console.info("no preload list:", error); // only slower
   }
+}
+
+// ---- the memory snapshot (issue #16) ------------------------------------------------------------
+// Restoring Python's memory image (assets/interpreter.js) skips starting CPython and importing the
+// games' code, but the image is a bigger download (about 6 MB) than that work is worth on most
+// networks (measured: README "Performance"). So it is fetched when it is at hand, in the offline
+// copy (a revisit), or when the server is near: on this machine, or some request of this page went
+// to the server and back within NEAR_MS (a local network); never with Save-Data.
+const NEAR_MS = 20;
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
+
+function planSnapshot(info) {
+  if (!info || typeof DecompressionStream !== "function") return;
+  if ("connection" in navigator && navigator.connection.saveData) return;
+  const controlled = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
+  if (!controlled && !serverIsNear()) return;
+  performance.mark("snapshot-start");
+  const url = new URL(info.path, new URL("../", import.meta.url)).href;
+  state.snapshot = pageFetch(url).then((response) => fetchSnapshot(response, info.key));
+  state.snapshot.then(() => performance.mark("snapshot-unpacked"), () => {}); // the interpreter hears why
+}
+
+function serverIsNear() {
+  if (LOOPBACK.test(location.hostname)) return true;
+  const times = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+    .filter((e) => e.name.startsWith(location.origin) && e.transferSize !== 0) // not from a cache
+    .map((e) => e.responseEnd - e.startTime); // the whole request: queue, round trip, body
+  return times.length > 0 && Math.min(...times) <= NEAR_MS;
 }
 
 // A runtime file the server does not have (404) makes Pyodide hang instead of failing: watch
@@ -439,6 +500,7 @@ window.bgt = {
   storage,
   embed,
   boardHost: "board-host",
+  rules: params.has("rules"),
   stage(name) { if (!state.ready) setStage(name); },
   ready(gameId) {
     state.ready = true;
@@ -453,7 +515,7 @@ window.bgt = {
     removeEventListener("unhandledrejection", onBootError);
     dispatchEvent(new CustomEvent("bgt:ready", { detail: { game: gameId } }));
     if (state.game && gameId !== state.game && typeof window.bgt.open === "function") {
-      window.bgt.open(state.game); // the person picked another game while Python was starting
+      window.bgt.open(state.game, state.match); // the person picked another game meanwhile
       return;
     }
     registerWorker(); // offline copy, now that the download is done (revalidations: no second copy)
@@ -461,10 +523,35 @@ window.bgt = {
   fail(message, detail) { fail("python", detail || message); },
   back: goBack,
   quick: false,
+  showing(gameId, matchId) {
+    if (!GAME_IDS.includes(gameId)) return;
+    const moved = gameId !== state.game || (matchId || null) !== state.match;
+    state.game = window.bgt.game = root.dataset.game = gameId;
+    state.match = window.bgt.match = matchId || null;
+    showTitle(gameId);
+    // the address names the match on the table, so that a reload continues it (not in embeds)
+    if (moved && !embed && root.dataset.view === "table") {
+      history.replaceState({ game: gameId, match: state.match }, "", gameUrl(gameId, state.match));
+    }
+  },
+  match: null,
+  beforeStart() { return state.networkKnown.then(() => state.snapshot); },
   open: null,
   setLang: null,
   close: null,
+  forget: null,
 };
+
+// ---- your games (assets/yourgames.js) ------------------------------------------------------------
+const yourGames = embed || !storage ? null : mountYourGames({
+  t,
+  lang: () => state.lang,
+  strings: () => state.table,
+  gameIds: GAME_IDS,
+  storage: () => localStorage,
+  open: (game, match) => openGame(game, { push: true, match }),
+  forget: (match) => { if (typeof window.bgt.forget === "function") window.bgt.forget(match); },
+});
 
 // ---- start -----------------------------------------------------------------------------------
 function start() {
@@ -482,10 +569,10 @@ function start() {
   startNavigation($("board-host"));
 
   document.addEventListener("click", (event) => {
-    const play = event.target.closest("a.play");
+    const play = event.target.closest("a.play, a.howto");
     if (play && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && event.button === 0) {
       event.preventDefault();
-      openGame(play.closest(".game").dataset.game, { push: true });
+      openGame(play.closest(".game").dataset.game, { push: true, rules: play.matches(".howto") });
       return;
     }
     const lang = event.target.closest(".lang");
@@ -504,19 +591,26 @@ function start() {
     }
   });
   addEventListener("popstate", () => {
-    const id = new URLSearchParams(location.search).get("game");
+    const q = new URLSearchParams(location.search);
+    const id = q.get("game");
     state.pushed = !!id;
-    if (id) openGame(id, { push: false });
+    if (id) openGame(id, { push: false, match: q.get("match") });
     else showPicker({ push: false });
+  });
+  // a game link pasted into the address of this page changes only the hash: open it
+  addEventListener("hashchange", () => {
+    if (location.hash.startsWith("#m=")) openGame(state.game || GAME_IDS[0], { push: false });
   });
 
   const id = params.get("game");
+  const linkOnly = !GAME_IDS.includes(id) && location.hash.startsWith("#m=");
   if (root.hasAttribute("data-unsupported")) {
     root.dataset.view = "picker";
     return;
   }
-  if (id && GAME_IDS.includes(id)) {
-    showTable(id);
+  if ((id && GAME_IDS.includes(id)) || linkOnly) {
+    // a link without ?game= starts on the first game; Python moves to the link's own game
+    showTable(linkOnly ? GAME_IDS[0] : id, params.get("match"));
     if (embed && !params.has("start")) root.dataset.poster = "on"; // click to play: the blog stays light
     else boot();
   } else {

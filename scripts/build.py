@@ -14,12 +14,19 @@
    in about 1.3-1.7 s instead of 3-4.7 s). The lock file is emptied (the game uses no packages).
 2. pyscript.toml: everything above the `[files]` table is kept as written; the table is rewritten
    from the files under game/ (every file but __pycache__/, *.pyc and dot-files) plus FILES_EXTRA.
-3. vendor/preload.json: the runtime files and Python files boot.js preloads when a game starts.
-4. sw.js (git-ignored): scripts/sw.template.js with the sorted precache list (path and size) and
+3. vendor/pyodide/snapshot.bin: Pyodide's memory after the interpreter has started and every
+   game's modules are imported (scripts/make_snapshot.mjs, run by the pinned Pyodide under Node;
+   gzip), stamped with SNAPSHOT KEY = sha256 of the runtime files, the game package and the script.
+   The page restores it instead of starting CPython (assets/interpreter.js; issue #16) when the key
+   matches the one in vendor/preload.json. BGT_NO_SNAPSHOT=1 skips it (the page then starts fresh).
+4. vendor/preload.json: the runtime files and Python files boot.js preloads when a game starts,
+   and the snapshot's path and key.
+5. sw.js (git-ignored): scripts/sw.template.js with the sorted precache list (path and size) and
    VERSION = the first 12 hex digits of sha256 over the template and every precached path + bytes,
    so any change to a served file gives a new cache name and replaces the old cache.
 """
 
+import gzip
 import hashlib
 import io
 import json
@@ -28,6 +35,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -42,6 +50,11 @@ PYODIDE_FILES = [
     "python_stdlib.zip",
     "pyodide-lock.json",
 ]
+
+# The memory snapshot (see the docstring) and the runtime files it was made with.
+SNAPSHOT = f"{VENDOR}/pyodide/snapshot.bin"
+SNAPSHOT_MAGIC = b"BGTSNAP1"
+SNAPSHOT_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 
 # Files Python reads besides the game package (listed in pyscript.toml [files]).
 FILES_EXTRA = ["assets/strings.json"]
@@ -236,35 +249,49 @@ def trim_stdlib(data):
     return out.getvalue()
 
 
-def compile_stdlib(data, node=NODE):
-    """The stdlib zip as bytecode (scripts/compile_stdlib.mjs, run by the pinned Pyodide under
-    Node). Cached in node_modules/.cache/ by the input, the Pyodide version and the script."""
-    script = ROOT / "scripts" / "compile_stdlib.mjs"
-    version = json.loads((Path(node) / "pyodide" / "package.json").read_text())["version"]
-    key = hashlib.sha256(data + version.encode() + script.read_bytes()).hexdigest()[:16]
-    cached = Path(node) / ".cache" / "bgt" / f"python_stdlib-{key}.zip"
+def made_by_node(name, script, args, what, node=NODE):
+    """node_modules/.cache/bgt/NAME, made when missing by `node scripts/SCRIPT ARGS... OUT`
+    (the pinned Pyodide under Node); `what` names the step in messages. Returns its bytes."""
+    cached = Path(node) / ".cache" / "bgt" / name
     if not cached.exists():
         node_bin = shutil.which("node")
         if not node_bin:
-            raise SystemExit(
-                "build: Node.js is needed to precompile the stdlib (or set BGT_NO_PYC=1)"
-            )
+            raise SystemExit(f"build: Node.js is needed to {what}")
         cached.parent.mkdir(parents=True, exist_ok=True)
-        source = cached.with_suffix(".in.zip")
-        source.write_bytes(data)
         tmp = cached.with_suffix(".tmp")
         run = subprocess.run(
-            [node_bin, str(script), str(source), str(tmp)],
+            [node_bin, str(ROOT / "scripts" / script), *args, str(tmp)],
             cwd=ROOT,
             capture_output=True,
             text=True,
             timeout=600,
         )
-        source.unlink()
         if run.returncode != 0:
-            raise SystemExit(f"build: compiling the stdlib failed:\n{run.stderr[-2000:]}")
+            raise SystemExit(f"build: could not {what}:\n{run.stderr[-3000:]}")
         tmp.replace(cached)
     return cached.read_bytes()
+
+
+def compile_stdlib(data, node=NODE):
+    """The stdlib zip as bytecode (scripts/compile_stdlib.mjs). Cached by the input, the Pyodide
+    version and the script."""
+    script = ROOT / "scripts" / "compile_stdlib.mjs"
+    version = json.loads((Path(node) / "pyodide" / "package.json").read_text())["version"]
+    key = hashlib.sha256(data + version.encode() + script.read_bytes()).hexdigest()[:16]
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "in.zip"
+        source.write_bytes(data)
+        return made_by_node(
+            f"python_stdlib-{key}.zip",
+            script.name,
+            [str(source)],
+            "precompile the stdlib (or set BGT_NO_PYC=1)",
+            node,
+        )
+
+
+def snapshot_enabled():
+    return os.environ.get("BGT_NO_SNAPSHOT", "") in ("", "0")
 
 
 def empty_lock(data):
@@ -297,11 +324,59 @@ def copy_runtime(root=ROOT, node=NODE, trim=None):
     for rel, data in wanted.items():
         changed += write_if_changed(Path(root) / rel, data)
     # remove files left by an older runtime version (their names carry content hashes)
+    keep = {f"{VENDOR}/preload.json", SNAPSHOT}
     for path in sorted((Path(root) / VENDOR).rglob("*")):
-        if path.is_file() and posix(path, root) not in wanted and path.name != "preload.json":
+        if path.is_file() and posix(path, root) not in wanted and posix(path, root) not in keep:
             path.unlink()
             changed += 1
     return changed
+
+
+# ---- 1b. the memory snapshot -------------------------------------------------------------------
+def snapshot_key(root=ROOT):
+    """sha256 (hex) of everything the snapshot's memory depends on: the runtime files the page
+    loads, every file of the game package (what is imported, and where) and the script."""
+    root = Path(root)
+    digest = hashlib.sha256((ROOT / "scripts" / "make_snapshot.mjs").read_bytes())
+    for rel in [f"{VENDOR}/pyodide/{n}" for n in SNAPSHOT_RUNTIME] + game_files(root):
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((root / rel).read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def snapshot_file_key(root=ROOT):
+    """The key a snapshot file says it was made for (None: no file, or not a snapshot)."""
+    path = Path(root) / SNAPSHOT
+    try:
+        with gzip.open(path) as stream:
+            head = stream.read(len(SNAPSHOT_MAGIC) + 64)
+    except (OSError, EOFError):
+        return None
+    if not head.startswith(SNAPSHOT_MAGIC):
+        return None
+    return head[len(SNAPSHOT_MAGIC) :].decode("ascii", "replace")
+
+
+def make_snapshot(root=ROOT, node=NODE):
+    """Write SNAPSHOT for the current runtime and game files (nothing when it is current).
+    Cached in node_modules/.cache/ by key. Returns True when the file changed."""
+    root = Path(root)
+    path = root / SNAPSHOT
+    if not snapshot_enabled():
+        if path.exists():
+            path.unlink()
+            return True
+        return False
+    key = snapshot_key(root)
+    if snapshot_file_key(root) == key:
+        return False
+    data = made_by_node(
+        f"snapshot-{key[:16]}.bin",
+        "make_snapshot.mjs",
+        [key],
+        "make the snapshot (or set BGT_NO_SNAPSHOT=1)",
+        node,
+    )
+    return write_if_changed(path, data)
 
 
 # ---- 2. pyscript.toml -------------------------------------------------------------------------
@@ -325,8 +400,9 @@ def python_files(root=ROOT):
 
 TOML_HEADER = """\
 # PyScript configuration for index.html (read by vendor/pyscript/core.js).
-# The interpreter is the LOCAL Pyodide copy made by scripts/build.py: the page never uses a CDN.
-interpreter = "./vendor/pyodide/pyodide.mjs"
+# The interpreter is the LOCAL Pyodide copy made by scripts/build.py (assets/interpreter.js starts it,
+# from the build's memory snapshot when it can): the page never uses a CDN.
+interpreter = "./assets/interpreter.js"
 
 """
 FILES_COMMENT = (
@@ -364,6 +440,8 @@ def precache_list(root=ROOT):
         paths += [f"{VENDOR}/pyscript/{n}" for n in pyscript_boot_chunks(pyscript_dir)]
     if (root / VENDOR / "preload.json").exists():
         paths.append(f"{VENDOR}/preload.json")
+    if (root / SNAPSHOT).exists():
+        paths.append(SNAPSHOT)
     return sorted(set(paths))
 
 
@@ -379,7 +457,9 @@ def render_sw(root=ROOT):
     version = digest.hexdigest()[:12]
     listing = ",\n".join(f"  [{json.dumps('./' + rel)}, {size}]" for rel, size in entries)
     return (
-        template.replace("__VERSION__", version).replace("/*__PRECACHE__*/", "\n" + listing + "\n")
+        template.replace("__VERSION__", version)
+        .replace("__SNAPSHOT__", f"./{SNAPSHOT}")
+        .replace("/*__PRECACHE__*/", "\n" + listing + "\n")
     ), version
 
 
@@ -396,6 +476,7 @@ def render_preload(root=ROOT):
         "modules": [
             f"{VENDOR}/pyscript/{n}" for n in pyscript_boot_chunks(root / VENDOR / "pyscript")
         ]
+        + ["assets/interpreter.js", "assets/snapshot.js"]
         + [f"{VENDOR}/pyodide/pyodide.mjs", f"{VENDOR}/pyodide/pyodide.asm.mjs"],
         "fetches": [
             f"{VENDOR}/pyodide/pyodide.asm.wasm",
@@ -405,6 +486,8 @@ def render_preload(root=ROOT):
         ],
         "files": python_files(root),
     }
+    if (root / SNAPSHOT).exists():
+        preload["snapshot"] = {"path": SNAPSHOT, "key": snapshot_key(root)}
     return json.dumps(preload, indent=1) + "\n"
 
 
@@ -438,6 +521,12 @@ def check(root=ROOT):
     sw = root / "sw.js"
     if not sw.exists() or sw.read_text("utf-8") != render_sw(root)[0]:
         stale.append("sw.js")
+    if (
+        snapshot_enabled()
+        and (root / VENDOR).is_dir()
+        and snapshot_file_key(root) != snapshot_key(root)
+    ):
+        stale.append(SNAPSHOT)
     return stale
 
 
@@ -450,6 +539,8 @@ def main(argv):
         print("up to date")
         return 0
     copied = copy_runtime()
+    write_if_changed(ROOT / "pyscript.toml", render_pyscript_toml())  # the snapshot reads [files]
+    copied += make_snapshot()
     generate()
     n = len(precache_list())
     size = sum((ROOT / p).stat().st_size for p in precache_list())

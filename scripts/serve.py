@@ -11,12 +11,15 @@ files under game/ come or go, so every edit shows on the next reload. Without --
 served exactly as deployed (offline play included).
 
 Used by scripts/play.sh, by the browser tests and by the benchmark (`start()` runs it in-process
-and counts the body bytes sent).
+and counts the body bytes sent, in total and per path). `start(..., compress=True)` (the
+benchmark) sends text, JavaScript, JSON and WebAssembly gzipped (level 6) as a static host does;
+archives, images and the snapshot (already gzip) go as they are.
 """
 
 import argparse
 import errno
 import functools
+import gzip
 import io
 import os
 import socket
@@ -40,12 +43,27 @@ MIME = {
     ".png": "image/png",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
+    ".bin": "application/octet-stream",
     ".toml": "text/plain; charset=utf-8",
     ".py": "text/plain; charset=utf-8",
     ".md": "text/plain; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
 }
 
+
+# what a static host compresses (the rest: archives, images, the gzipped snapshot, goes as it is)
+COMPRESSED = {
+    ".html",
+    ".js",
+    ".mjs",
+    ".css",
+    ".json",
+    ".webmanifest",
+    ".svg",
+    ".wasm",
+    ".toml",
+    ".py",
+}
 
 # --dev serves this instead of sw.js: no offline cache (and the deployed worker's cache is removed),
 # so an edited file shows on the next reload. Offline play is tested against the real sw.js.
@@ -69,11 +87,27 @@ class Handler(SimpleHTTPRequestHandler):
 
     def send_head(self):
         path = self.path.split("?")[0]
+        self.gzipped = None
         if self.server.dev and path == "/sw.js":
             return self.send_bytes(DEV_WORKER.encode(), "text/javascript; charset=utf-8")
         if self.server.dev and path in ("/pyscript.toml", "/vendor/preload.json"):
             self.server.refresh()
+        if (
+            self.server.compress
+            and Path(path).suffix in COMPRESSED
+            and "gzip" in self.headers.get("Accept-Encoding", "")
+        ):
+            self.gzipped = self.translate_path(self.path)
         return super().send_head()
+
+    def send_header(self, keyword, value):
+        # a gzipped answer: the same headers, but the length of what is sent and its encoding
+        if self.gzipped and keyword == "Content-Length":
+            self.gzipped = self.server.gzip_of(self.gzipped)
+            value = str(len(self.gzipped))
+            super().send_header("Content-Encoding", "gzip")
+            super().send_header("Vary", "Accept-Encoding")
+        super().send_header(keyword, value)
 
     def send_bytes(self, data, mime):
         self.send_response(200)
@@ -83,13 +117,23 @@ class Handler(SimpleHTTPRequestHandler):
         return io.BytesIO(data)
 
     def copyfile(self, source, outputfile):
+        if isinstance(self.gzipped, bytes):
+            source = io.BytesIO(self.gzipped)
+        path = self.path.split("?")[0]
         while True:
             chunk = source.read(256 * 1024)
             if not chunk:
                 break
             with self.server.lock:
                 self.server.bytes_sent += len(chunk)
+                self.server.sent[path] = self.server.sent.get(path, 0) + len(chunk)
             outputfile.write(chunk)
+
+    def log_request(self, code="-", size="-"):
+        if code != "-":
+            with self.server.lock:
+                self.server.log.append((self.path.split("?")[0], int(code)))
+        super().log_request(code, size)
 
     def log_message(self, format, *args):
         if self.server.verbose:
@@ -105,14 +149,31 @@ class Handler(SimpleHTTPRequestHandler):
 class Server(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, address, root, dev=False, verbose=False):
+    def __init__(self, address, root, dev=False, verbose=False, compress=False):
         super().__init__(address, functools.partial(Handler, directory=str(root)))
         self.root = Path(root)
         self.dev = dev
         self.verbose = verbose
+        self.compress = compress
         self.lock = threading.Lock()
         self.bytes_sent = 0
+        self.sent = {}  # path -> body bytes sent
+        self.log = []  # (path, status) of every answer
+        self._gzip = {}  # (file, mtime) -> gzipped bytes
         self._signature = None
+
+    def reset_counts(self):
+        with self.lock:
+            self.bytes_sent = 0
+            self.sent = {}
+            self.log = []
+
+    def gzip_of(self, file):
+        key = (file, os.stat(file).st_mtime_ns)
+        if key not in self._gzip:
+            data = Path(file).read_bytes()
+            self._gzip[key] = gzip.compress(data, compresslevel=6, mtime=0)
+        return self._gzip[key]
 
     @property
     def url(self):
@@ -132,12 +193,12 @@ class Server(ThreadingHTTPServer):
                 self._signature = signature
 
 
-def make_server(root=ROOT, port=0, dev=False, verbose=False, tries=50):
+def make_server(root=ROOT, port=0, dev=False, verbose=False, tries=50, compress=False):
     """A Server on the first free port from `port` (0 = any free port)."""
     last = None
     for candidate in [0] if port == 0 else range(port, port + tries):
         try:
-            return Server((HOST, candidate), root, dev=dev, verbose=verbose)
+            return Server((HOST, candidate), root, dev=dev, verbose=verbose, compress=compress)
         except OSError as error:
             if error.errno not in (errno.EADDRINUSE, errno.EACCES):
                 raise
@@ -145,9 +206,9 @@ def make_server(root=ROOT, port=0, dev=False, verbose=False, tries=50):
     raise SystemExit(f"serve: no free port in {port}..{port + tries - 1}: {last}")
 
 
-def start(root=ROOT, port=0, dev=False):
+def start(root=ROOT, port=0, dev=False, compress=False):
     """Start a server in a background thread; returns it (server.url, server.shutdown())."""
-    server = make_server(root, port, dev=dev)
+    server = make_server(root, port, dev=dev, compress=compress)
     threading.Thread(target=server.serve_forever, name="bgt-serve", daemon=True).start()
     return server
 

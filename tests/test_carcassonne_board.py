@@ -17,7 +17,7 @@ from game.carcassonne.data import TILE_TYPES
 from game.carcassonne.rules import GAME, Place
 from game.carcassonne.tables import DISTINCT_ROTS, TYPE_INDEX
 from game.view.i18n import Translator, load_table
-from game.view.markup import esc
+from game.view.markup import esc, isolate
 from game.view.table import Table
 
 TR = Translator(load_table("assets/strings.json"), "en")
@@ -489,7 +489,10 @@ def test_log_lines_tell_the_follower_the_scores_and_the_end():
             detail=lambda b, m, a: board.log_detail(b, m, a, NAMES, TR)
         )
     ]
-    assert lines[0] == "Ann placed tile E at 0,-1 · knight on the city · Ann +4 (city)"
+    # the table shows the mover's name as a bidi isolate (issue #12)
+    assert (
+        lines[0] == f"{isolate('Ann')} placed tile E at 0,-1 · knight on the city · Ann +4 (city)"
+    )
     assert lines[1].endswith("· thief on the road · Courier's message: Ben +2 (road)")
     assert "farmer on the field" in lines[2]
     assert lines[3].endswith("the stack is empty: final scoring")

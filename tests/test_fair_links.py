@@ -10,6 +10,7 @@ undo stay exact and the same link always continues the same way."
 import base64
 import json
 import zlib
+from pathlib import Path
 
 import pytest
 import toygame
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from game import games
 from game.core import Rng
+from game.core import links as links_module
 from game.core.jsontext import MAX_DEPTH, load_json
 from game.core.links import decode_link, encode_link
 from game.core.match import Match
@@ -196,3 +198,55 @@ def test_a_save_with_one_value_replaced_loads_or_fails_clearly(data):
     else:
         assert loaded.log  # an accepted save replays to a real match
         assert decode_link(encode_link(loaded.to_save())) == loaded.to_save()
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_a_match_writes_its_link_after_every_move_exactly_as_a_save_encodes(game_id, players):
+    # the library keeps every match as its link after every move (game/view/library.py); the
+    # match writes only the new entries, so after moves, undo, redo and hand-overs the link
+    # must stay the one encode_link makes from the whole save
+    match = Match(game_id, players=players, seed=9, match_id="write-0009", undo="free")
+    rng = Rng(9)
+    for step in range(40):
+        if match.is_over():
+            break
+        match.play(rng.choice(match.game.legal_moves(match.state)))
+        if step % 7 == 3:
+            match.undo()
+        if step % 11 == 5:
+            match.redo()
+        if step % 9 == 8:
+            match.hand_over(step)
+        assert match.to_link() == encode_link(match.to_save())
+
+
+V1_LINKS = json.loads((Path(__file__).parent / "golden" / "links-v1.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("version", ["1", "2"])
+@pytest.mark.parametrize(("game_id", "players"), GAMES[:3])
+def test_a_match_opened_from_a_link_writes_only_what_is_played_next(
+    game_id, players, version, monkeypatch
+):
+    # a kept match is opened from its link after every reload: the entries it read are not
+    # encoded again (no search of the legal moves for them), and the link stays exact, also
+    # after a version-1 link (its moves then written as version 2 writes them)
+    if version == "1":
+        link = V1_LINKS[game_id]["link"]
+    else:
+        link = played(game_id, players, 4, 12, hand_overs=(5,)).to_link()
+    match = Match.from_link(link)
+    searched = []
+    search = links_module._move_index
+    monkeypatch.setattr(
+        links_module, "_move_index", lambda *args: searched.append(args[3]) or search(*args)
+    )
+    rng = Rng(3)
+    for _ in range(2):
+        if not match.is_over():
+            match.play(rng.choice(match.game.legal_moves(match.state)))
+    written = match.to_link()
+    monkeypatch.undo()
+    new = len(match.log) - len(decode_link(link)["moves"])
+    assert searched == list(range(len(match.log) - new + 1, len(match.log) + 1))
+    assert written == encode_link(match.to_save())

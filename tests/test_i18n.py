@@ -40,3 +40,166 @@ def test_a_plural_text_picks_its_form_by_the_count():
     assert [en("pts", n=n) for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
     assert cs("tiles", k=4) == "4 dílky"
     assert Translator(table, "sk")("pts", n=1) == "1 point"  # missing language: English forms
+
+
+# ---- the translation table itself (issue #14: "a test runs every string with counts 0, 1, 2, 3,
+# 4, 5, 11, 21, 22, 25 through the plural rules and compares with CLDR's rules"; "no key is
+# missing in any language") -------------------------------------------------------------------
+import json  # noqa: E402
+import re  # noqa: E402
+import string  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from game.view.i18n import LANGUAGES, about, load_table, localized_name  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = load_table(str(ROOT / "assets" / "strings.json"))
+CATEGORIES = {"en": {"one", "other"}, "de": {"one", "other"}}
+CATEGORIES.update(cs={"one", "few", "many", "other"}, sk={"one", "few", "many", "other"})
+
+
+def forms(text):
+    """The strings of a text: itself, or each form of a plural object."""
+    return [v for k, v in text.items() if k != "count"] if isinstance(text, dict) else [text]
+
+
+def placeholders(text):
+    return {
+        name for form in forms(text) for _, name, _, _ in string.Formatter().parse(form) if name
+    }
+
+
+def test_every_language_has_every_key_and_nothing_else():
+    assert tuple(TABLE) == LANGUAGES
+    keys = set(TABLE["en"])
+    for lang in LANGUAGES:
+        assert set(TABLE[lang]) == keys, (lang, sorted(set(TABLE[lang]) ^ keys))
+        for key, text in TABLE[lang].items():
+            assert all(isinstance(f, str) and f.strip() for f in forms(text)), (lang, key)
+
+
+def test_placeholders_agree_between_languages_and_plural_forms():
+    for key, text in TABLE["en"].items():
+        wanted = placeholders(text)
+        for lang in LANGUAGES:
+            other = TABLE[lang][key]
+            assert placeholders(other) == wanted, (lang, key)
+            for form in forms(other):  # every form of a plural object says the same things
+                assert placeholders(form) == wanted, (lang, key, form)
+
+
+def test_plural_objects_have_exactly_their_languages_categories():
+    """CLDR: English and German one/other; Czech and Slovak one/few/many/other."""
+    for lang in LANGUAGES:
+        for key, text in TABLE[lang].items():
+            if isinstance(text, dict):
+                assert set(text) - {"count"} == CATEGORIES[lang], (lang, key)
+                assert text.get("count", "n") in placeholders(text), (lang, key)
+            if isinstance(TABLE["en"][key], dict):  # a count in English is a count everywhere
+                assert isinstance(text, dict), (lang, key)
+
+
+def test_every_string_with_every_count_picks_cldrs_form():
+    for lang in LANGUAGES:
+        tr = Translator(TABLE, lang)
+        for key, text in TABLE[lang].items():
+            names = placeholders(text)
+            for n in COUNTS:
+                params = {
+                    name: n
+                    if name == (text.get("count", "n") if isinstance(text, dict) else "n")
+                    else "X"
+                    for name in names
+                }
+                if not isinstance(text, dict) and "n" not in names:
+                    continue
+                shown = tr(key, **params)
+                expected = text[cldr(lang, n)] if isinstance(text, dict) else text
+                assert shown == expected.format(**params), (lang, key, n)
+                assert "{" not in shown and str(n) in shown, (lang, key, n, shown)
+
+
+# A count right before one of these nouns (or after it, "karet: 3") needs a plural object.
+NOUNS = {
+    "en": r"tiles?|cards?|points?|pts|houses?|followers?|rounds?|bonus|carriages?|cities|city|players?|moves?",
+    "cs": r"destič|dílk|dílek|kartič|kart|bod|b\.|stanic|figur|kol|tah|hráč|měst|bonus|kočár",
+    "sk": r"doštič|kartič|kart|kariet|bod|stanic|staníc|spoločník|kol|kôl|ťah|hráč|miest|bonus|kočiar",
+    "de": r"plättchen|karte|punkt|pkt|haus|häuser|gefolgs|runde|bonus|kutsche|städte|stadt|zug|züge",
+}
+COUNT = r"\{(?:n|k|count|length|tiles|total|value|points)\}"
+
+
+def test_counts_meeting_nouns_use_plural_objects():
+    """English "(1 tiles)", Czech "3 bodů" or "karet: 1" cannot happen: wherever a count meets
+    a noun, the text is a plural object."""
+    for lang in LANGUAGES:
+        after = re.compile(COUNT + rf"\s+(?:{NOUNS[lang]})", re.IGNORECASE)
+        before = re.compile(rf"\b(?:{NOUNS[lang]})\w*:\s*" + COUNT, re.IGNORECASE)
+        for key, text in TABLE[lang].items():
+            if isinstance(text, str):
+                assert not after.search(text) and not before.search(text), (lang, key, text)
+
+
+def test_the_person_at_the_device_is_spoken_to():
+    """Issue #14: "the second person for the player at the device" ("Vy položil(a)" never)."""
+    tr = Translator(TABLE, "cs")
+    assert about(tr, "toscana.log.place", 0, 0, player="Vy", tile="T08") == "Položil(a) jste T08"
+    assert about(tr, "toscana.log.place", 1, 0, player="Počítač", tile="T08") == (
+        "Počítač položil(a) T08"
+    )
+    assert about(tr, "gt.turn", None, None, player="Anna") == "Na tahu: Anna"
+    for lang in LANGUAGES:  # every "<key>.you" is a second form of a sentence about a seat
+        for key in TABLE[lang]:
+            if key.endswith(".you") and key != "gt.you":
+                base = key[: -len(".you")]
+                assert base in TABLE[lang] and "player" in placeholders(TABLE[lang][base]), key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_default_names_follow_the_language(lang):
+    tr = Translator(TABLE, lang)
+    for name in ("You", "Vy", "Du"):
+        assert localized_name(tr, name) == tr("gt.you")
+    assert localized_name(tr, "Computer 2") == tr("gt.computer") + " 2"
+    assert localized_name(tr, "Hráč 3") == tr("gt.seat", n=3)
+    assert localized_name(tr, "Anna") == "Anna"
+
+
+def test_the_table_file_is_plain_json():
+    text = (ROOT / "assets" / "strings.json").read_text("utf-8")
+    assert json.loads(text) == TABLE
+
+
+def test_the_log_speaks_to_the_person_at_the_device_and_of_the_others_by_name():
+    """Issue #14: "Vy položil(a) T08" was the old Czech log; now the person at the device is
+    spoken to, the computer named, and with two people at one device both are named."""
+    from game.view.markup import isolate
+    from game.view.table import Table
+
+    cs = Translator(TABLE, "cs")
+    table = Table("toscana", cs)
+    table.start(
+        [
+            {"name": "You", "kind": "human", "level": None},
+            {"name": "Computer", "kind": "ai", "level": "easy"},
+        ],
+        seed=3,
+    )
+    for _ in range(2):
+        table.play(table.game.legal_moves(table.state)[0])
+    (_, _, mine), (_, _, theirs) = table.log_lines()
+    # (names are shown as bidi isolates, issue #12)
+    assert mine.startswith("Položil(a) jste T") and theirs.startswith(
+        f"{isolate('Počítač')} položil(a) T"
+    )
+    assert table.names() == [isolate("Vy"), isolate("Počítač")]  # default names: the language's
+    friends = Table("toscana", cs)
+    friends.start(
+        [
+            {"name": "Ann", "kind": "human", "level": None},
+            {"name": "Ben", "kind": "human", "level": None},
+        ],
+        seed=3,
+    )
+    friends.play(friends.game.legal_moves(friends.state)[0])
+    assert friends.log_lines()[0][2].startswith(f"{isolate('Ann')} položil(a) T")

@@ -19,6 +19,7 @@ from game.view.library import (
     MemoryStore,
     compare,
     mode_of,
+    screen_state,
 )
 
 games.register(toygame.GAME)
@@ -60,13 +61,13 @@ def finish(m):
 def test_every_match_has_its_own_slot_and_the_newest_comes_first():
     lib = library()
     one, two = match(1), match(2, seats=[PEOPLE[0], {"name": "Bot", "kind": "ai", "level": "hard"}])
-    assert lib.save(one, {}, mode_of(one)) and lib.save(two, {"summary": 2}, mode_of(two))
+    assert lib.save(one, {}, mode_of(one)) and lib.save(two, {"summary": True}, mode_of(two))
     listed = lib.summaries()
     assert [s["id"] for s in listed] == [two.id, one.id]
     assert listed[0]["mode"] == "ai" and listed[1]["mode"] == "device"
     assert listed[1]["names"] == ["Ann", "Ben"] and listed[1]["moves"] == len(one.moves)
     loaded, ui, mode = lib.load(two.id)
-    assert loaded.state == two.state and ui == {"summary": 2} and mode == "ai"
+    assert loaded.state == two.state and ui == {"summary": True} and mode == "ai"
 
 
 def test_a_handed_over_match_is_a_link_game():
@@ -190,3 +191,111 @@ def test_delete_can_be_taken_back():
     text = lib.delete(m.id)
     assert lib.summaries() == []
     assert lib.undelete(m.id, text) and lib.load(m.id)[0].state == m.state
+
+
+def ids(*names):
+    """A new_id() handing out the given ids in turn."""
+    given = iter(names)
+    return lambda: next(given)
+
+
+def test_a_link_of_an_unknown_match_or_one_without_id_gets_a_slot_of_its_own():
+    # Issue #12: "a link of an unknown game gets a new slot. Nothing ever overwrites another game."
+    lib = library()
+    mine = match(1)
+    lib.save(mine, {}, "link")
+    unknown = match(2, match_id="other-match")
+    assert lib.arrival(unknown, ids()) == ("new", None) and unknown.id == "other-match"
+    no_id = Match.from_save({**match(3).to_save(), "id": None})
+    assert lib.arrival(no_id, ids("fresh-001")) == ("new", None) and no_id.id == "fresh-001"
+
+
+def test_a_link_of_a_known_match_is_same_extends_older_or_diverges():
+    # Issue #12: "Opening a link of a known game that extends the stored one updates it; one that
+    # is older or goes another way asks (keep mine / open it as a copy)"
+    lib = library()
+    stored = match(5, moves=4)
+    lib.save(stored, {"summary": False}, "link")
+    same = Match.from_save(stored.to_save())
+    verdict, (kept, ui, mode) = lib.arrival(same, ids())
+    assert verdict == "same" and kept.state == stored.state and mode == "link"
+    assert ui == {"summary": False}
+    assert lib.arrival(match(5, moves=6), ids())[0] == "extends"
+    older = Match.from_save({**stored.to_save(), "moves": stored.log[:2]})
+    assert lib.arrival(older, ids())[0] == "older"
+    other = Match.from_save({**stored.to_save(), "moves": stored.log[:2]})
+    third = next(m for m in other.game.legal_moves(other.state) if m.to_json() != stored.log[2])
+    other.play(third)  # another third move
+    assert lib.arrival(other, ids())[0] == "diverges"
+    renamed = Match.from_save({**stored.to_save(), "seats": [PEOPLE[1], PEOPLE[0]]})
+    assert lib.arrival(renamed, ids())[0] == "diverges"  # same moves, other people: asked
+
+
+def test_an_arriving_match_with_the_id_of_another_game_never_overwrites_it():
+    lib = library()
+    stored = match(5)
+    lib.save(stored, {}, "device")
+    other_setup = match(6, match_id=stored.id)  # same id, another shuffle: another game
+    assert lib.arrival(other_setup, ids("fresh-002")) == ("new", None)
+    assert other_setup.id == "fresh-002"
+    assert lib.load(stored.id)[0].state == stored.state
+
+
+def test_a_damaged_stored_slot_frees_its_id_for_the_arriving_match():
+    lib = library()
+    stored = match(5)
+    lib.save(stored, {}, "device")
+    lib.store.set(SLOT_PREFIX + stored.id, "{ damaged")
+    arriving = Match.from_save(stored.to_save())
+    assert lib.arrival(arriving, ids()) == ("new", None) and arriving.id == stored.id
+    assert lib.problems  # the damaged slot went to a backup first
+
+
+def test_the_latest_match_in_progress_of_a_game():
+    lib = library()
+    old, done, new = match(1), finish(match(2)), match(3)
+    for m in (old, done, new):
+        lib.save(m, {}, "device")
+    assert lib.latest("bust")["id"] == new.id
+    lib.delete(new.id)
+    assert lib.latest("bust")["id"] == old.id and lib.latest("toscana") is None
+
+
+def test_a_bad_screen_state_in_the_first_versions_autosave_is_backed_up_and_the_game_kept():
+    # Issue #12: "An autosave with a bad ui value ... make every start fail" -> a one-line
+    # notice, a backup, and the game itself continues
+    lib = library()
+    m = Match("toscana", players=2, seed=4)
+    m.play(m.game.legal_moves(m.state)[0])
+    old_save = {**m.to_save(), "format": 1}
+    lib.store.set("bgt.toscana.autosave", json.dumps({"format": 1, "save": old_save, "ui": [1]}))
+    lib.migrate(["toscana"], new_id=ids("fresh-003"))
+    assert lib.load("fresh-003")[0].state == m.state
+    assert len(lib.problems) == 1 and json.loads(lib.store.get(lib.problems[0]))["text"]
+    assert lib.store.get("bgt.toscana.autosave") is None
+
+
+@pytest.mark.parametrize(
+    ("value", "kept"),
+    [
+        ({}, {"summary": False}),
+        ({"summary": None}, {"summary": False}),
+        ({"summary": 2}, {"summary": True}),  # the first version kept a round number
+        ({"summary": "final"}, {"summary": True}),
+        ({"summary": True}, {"summary": True}),
+        ({"summary": {"x": 1}}, None),
+        ({"zoom": 3}, None),
+        ([1, 2], None),
+        ("ui", None),
+    ],
+)
+def test_the_screen_state_kept_is_checked(value, kept):
+    assert screen_state(value) == kept
+
+
+def test_with_no_room_for_a_backup_damaged_data_stays_where_it_was():
+    lib = library(limit=400)
+    lib.store.set(PREFS_PREFIX + "toscana", "[1, 2]" + " " * 200)
+    assert lib.prefs("toscana") == {}
+    assert lib.problems == [PREFS_PREFIX + "toscana"]  # not lost: still there, and reported
+    assert "[1, 2]" in json.loads(lib.problem_report())["damaged"][0]["stored"]

@@ -18,6 +18,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import build  # noqa: E402
 import serve  # noqa: E402
 
+from game.view.i18n import LANGUAGES  # noqa: E402
+
 STRINGS = json.loads((ROOT / "assets" / "strings.json").read_text("utf-8"))
 INDEX = (ROOT / "index.html").read_text("utf-8")
 
@@ -38,7 +40,10 @@ def test_pyscript_toml_lists_every_game_file():
 
 def test_pyscript_toml_uses_the_local_interpreter_and_local_files():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text("utf-8"))
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    # the local Pyodide, started by our small module (from the build's memory snapshot, issue #16)
+    assert config["interpreter"] == "./assets/interpreter.js"
+    wrapper = (ROOT / "assets" / "interpreter.js").read_text("utf-8")
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in wrapper
     assert "packages" not in config  # pure Python: no package downloads
     files = config["files"]
     assert "./game/ui/main.py" in files and "./assets/strings.json" in files
@@ -60,6 +65,15 @@ def test_runtime_versions_are_pinned_exactly():
         )
         assert lock["packages"][f"node_modules/{name}"]["version"] == version
     assert deps["pyodide"].startswith("314.0.") and deps["@pyscript/core"].startswith("0.7.")
+    # the test harness (Firefox through Puppeteer), pinned the same way; Python's in requirements-dev
+    for name, version in package["devDependencies"].items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"{name} must be pinned exactly"
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version
+    assert "puppeteer-core" in package["devDependencies"]
+    requirements = (ROOT / "requirements-dev.txt").read_text("utf-8")
+    pins = [line for line in requirements.splitlines() if line and not line.startswith("#")]
+    assert all(re.fullmatch(r"[\w.-]+==[\w.]+", line) for line in pins), pins
+    assert any(line.startswith("selenium==") for line in pins)
 
 
 # ---- no other hosts --------------------------------------------------------------------------
@@ -116,12 +130,10 @@ class I18nCollector(html.parser.HTMLParser):
 
 
 def test_every_text_goes_through_the_one_table():
-    en, cs = STRINGS["en"], STRINGS["cs"]
-    assert list(STRINGS) == ["en", "cs"]  # English first
-    assert set(en) == set(cs), f"keys only in one language: {set(en) ^ set(cs)}"
-    texts = [v for v in list(en.values()) + list(cs.values()) if isinstance(v, str)]
-    plurals = [v for v in list(en.values()) + list(cs.values()) if isinstance(v, dict)]
-    assert all(t.strip() for t in texts + [f for p in plurals for f in p.values()])
+    """(Every language has every key, with the same placeholders and CLDR's plural forms:
+    tests/test_i18n.py.)"""
+    en = STRINGS["en"]
+    assert list(STRINGS) == list(LANGUAGES)  # English first
     collector = I18nCollector()
     collector.feed(INDEX)
     assert len(collector.found) > 20
@@ -137,17 +149,9 @@ def test_every_text_goes_through_the_one_table():
     # every literal key the Python side shows (UI texts, engines' log lines) is in the table
     for path in sorted((ROOT / "game").rglob("*.py")):
         code = path.read_text("utf-8")
-        for key in re.findall(r'"((?:gt|nav|table|toscana|carcassonne|tnt|log)\.[a-z_.]+)"', code):
+        pattern = r'"((?:gt|nav|table|toscana|carcassonne|tnt|log|rules|library|load|link)\.[a-z0-9_.-]+)"'
+        for key in re.findall(pattern, code):
             assert key in en, f"{path.relative_to(ROOT)} uses a missing key {key}"
-
-    # placeholders agree between languages
-    def words(text):  # a plural object's forms, as one text
-        return " ".join(text.values()) if isinstance(text, dict) else text
-
-    for key in en:
-        assert set(re.findall(r"\{\w+\}", words(en[key]))) == set(
-            re.findall(r"\{\w+\}", words(cs[key]))
-        ), key
 
 
 def test_the_picker_lists_the_declared_games_and_every_game_has_its_card_and_texts():
@@ -212,13 +216,39 @@ def test_build_is_deterministic_and_versions_change_with_any_served_byte(tmp_pat
     assert build.render_sw(tmp_path / "b")[1] != version_a
     toml = build.render_pyscript_toml(tmp_path / "a")
     assert '"./game/data.json" = "./game/data.json"' in toml and "pycache" not in toml
-    assert 'interpreter = "./vendor/pyodide/pyodide.mjs"' in toml
+    assert 'interpreter = "./assets/interpreter.js"' in toml
     assert build.render_pyscript_toml(tmp_path / "a") == toml
     (tmp_path / "a" / "pyscript.toml").write_text(
         'interpreter = "x"\nname = "kept"\n\n[files]\n"./old" = "./old"\n'
     )
     regenerated = build.render_pyscript_toml(tmp_path / "a")
     assert 'name = "kept"' in regenerated and "./old" not in regenerated
+
+
+def test_the_snapshot_key_covers_the_runtime_the_game_code_and_the_script(tmp_path):
+    make_site(tmp_path)
+    for name in build.SNAPSHOT_RUNTIME:
+        path = tmp_path / "vendor" / "pyodide" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(name.encode())
+    key = build.snapshot_key(tmp_path)
+    assert build.snapshot_key(tmp_path) == key and len(key) == 64
+    (tmp_path / "game" / "data.json").write_text("[2]")
+    assert build.snapshot_key(tmp_path) != key  # any file of the game package
+    key = build.snapshot_key(tmp_path)
+    (tmp_path / "vendor" / "pyodide" / "python_stdlib.zip").write_bytes(b"other")
+    assert build.snapshot_key(tmp_path) != key  # any runtime file
+    key = build.snapshot_key(tmp_path)
+    (tmp_path / "assets" / "strings.json").write_text('{"en": {}}')
+    assert build.snapshot_key(tmp_path) == key  # texts are read after the restore
+
+
+def test_the_built_snapshot_is_current_listed_and_precached():
+    assert build.snapshot_file_key() == build.snapshot_key()
+    preload = json.loads((ROOT / "vendor" / "preload.json").read_text("utf-8"))
+    assert preload["snapshot"] == {"path": build.SNAPSHOT, "key": build.snapshot_key()}
+    assert build.SNAPSHOT in build.precache_list()
+    assert "assets/interpreter.js" in preload["modules"]
 
 
 def test_vendor_holds_the_trimmed_runtime():

@@ -31,6 +31,7 @@ from game.thurn_und_taxis.rules import (
     Play,
 )
 from game.view.i18n import Translator
+from game.view.markup import isolate
 
 ROOT = Path(__file__).resolve().parent.parent
 STRINGS = json.loads((ROOT / "assets" / "strings.json").read_text("utf-8"))
@@ -359,7 +360,7 @@ def test_closing_options_are_listed_with_what_they_build_and_earn():
     listed = re.findall(r'data-houses="([^"]*)"', markup)
     assert listed == [",".join(sorted(o["houses"])) for o in options]
     assert "4 houses: Nürnberg, Regensburg, Ingolstadt, Augsburg" in markup  # route order
-    assert markup.count("carriage 3 (2 pts)") == len(options)
+    assert markup.count("carriage 3 (2 points)") == len(options)
     assert "bonus Route 6 (3)" in markup  # a 6-card route takes the top route-6 tile
     assert "End turn without closing" in markup
     assert "close-go" not in enabled_acts(markup)  # nothing chosen yet
@@ -407,7 +408,7 @@ def test_cartwright_explains_his_effect_and_then_the_route_must_close():
     state = GAME.apply(state, Official("cartwright"))
     markup = shown(board, state, 0, NAMES, TR, True)
     assert "Close your route (Cartwright)" in markup and "pass" not in enabled_acts(markup)
-    assert "carriage 7 (10 pts)" in markup and "Starts the final round!" in markup
+    assert "carriage 7 (10 points)" in markup and "Starts the final round!" in markup
 
 
 def test_discard_step_keeps_exactly_three_chosen_cards():
@@ -572,7 +573,10 @@ def test_log_lines_name_the_official_in_the_players_language():
     table.play(Play(GAME.to_json(table.state)["hands"][1][0], "right"))
     table.play(Pass())
     table.play(Official("administrator"))
-    assert table.log_lines()[-1][2] == "Ann povolal(a) úředníka: správce (nová nabídka)"
+    expected = (
+        f"{isolate('Ann')} povolal(a) úředníka: správce (nová nabídka)"  # issue #12: isolated
+    )
+    assert table.log_lines()[-1][2] == expected
 
 
 def test_names_and_texts_are_escaped():
@@ -664,7 +668,7 @@ def test_final_round_is_announced_with_who_ends_it():
     state = GAME.apply(GAME.from_json(obj), GAME.legal_moves(GAME.from_json(obj))[0])
     assert state.final_round and state.end_tile == 0
     markup = shown(Board(), state, 1, NAMES, TR, True)
-    assert "Final round: Ann took the 7-carriage. The game ends after Ben&#39;s turn." in markup
+    assert "Final round: Ann took the 7-carriage. Last turn: Ben." in markup
     assert "game-end tile (+1)" in markup.split('data-seat="0"')[1].split("</li>")[0]
 
 

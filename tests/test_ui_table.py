@@ -16,8 +16,6 @@ TABLE = {
     "en": {
         "toscana.log.place": "{player} placed {tile}",
         "toscana.log.pass": "{player} passed",
-        "table.load.other_game": "This save is for {game}.",
-        "game.carcassonne.name": "Carcassonne",
     }
 }
 SEATS = [
@@ -43,7 +41,7 @@ def test_log_names_players_and_counts_moves():
     t = table()
     t.play(t.game.legal_moves(t.state)[0])
     ((number, seat, line),) = t.log_lines()
-    assert number == 1 and seat == 0 and line.startswith("Ann placed T")
+    assert number == 1 and seat == 0 and line.startswith("\u2068Ann\u2069 placed T")
 
 
 def test_ai_search_plays_a_legal_move():
@@ -59,27 +57,28 @@ def test_ai_search_plays_a_legal_move():
 
 def test_illegal_move_changes_nothing():
     t = table()
-    before = t.autosave()
+    before = t.match.to_save()
     with pytest.raises(IllegalMove):
         t.play({"x": 0, "y": 0, "rot": 0})
-    assert t.autosave() == before
+    assert t.match.to_save() == before
 
 
 @pytest.mark.parametrize(
     "text, expected",
     [
         ('{"format": 1, "game": "toscana", "setup"', "not valid JSON"),
-        ('{"format": 1, "game": "carcassonne", "setup": {}, "moves": []}', "for Carcassonne"),
+        ('{"format": 1, "game": "carcassonne", "setup": {}, "moves": []}', "bad setup"),
+        ('{"format": 1, "game": "chess", "setup": {}, "moves": []}', "does not have"),
         ('{"format": 3}', "unknown save format"),
     ],
 )
 def test_a_bad_file_keeps_the_game_in_progress(text, expected):
     t = table()
     t.play(t.game.legal_moves(t.state)[0])
-    before = t.autosave()
+    before = t.match.to_save()
     with pytest.raises(SaveError, match=expected):
         t.load_save(text)
-    assert t.autosave() == before
+    assert t.match.to_save() == before
 
 
 def test_a_bad_move_in_a_save_names_its_number():
@@ -92,13 +91,13 @@ def test_a_bad_move_in_a_save_names_its_number():
         other.load_save(json.dumps(save))
 
 
-def test_autosave_and_link_restore_the_exact_position():
+def test_a_save_and_a_link_restore_the_exact_position():
     # Issue #4: "a reload mid-game restores the exact position"
     t = table()
     for _ in range(5):
         t.play(t.game.legal_moves(t.state)[-1])
     again = Table("toscana", Translator(TABLE, "en"))
-    again.restore(json.loads(json.dumps(t.autosave())))
+    again.load_save(t.save_text())
     assert again.state == t.state and again.match.seats == t.match.seats
     by_link = Table("toscana", Translator(TABLE, "en"))
     by_link.load_link(t.link())

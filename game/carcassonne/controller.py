@@ -23,8 +23,9 @@ from game.core.contract import JSON, State
 from game.view.controller import BoardController, Markup
 from game.view.i18n import Translator
 from game.view.markup import tag
+from game.view.rules import Section
 
-from . import controller_panel, draw, queries
+from . import controller_panel, draw, draw_rules, queries
 from .draw_tiles import T, fmt, spot
 from .rules import GAME, Place
 
@@ -556,6 +557,14 @@ class Board(BoardController):
         self, before: State, move: JSON, after: State, names: list[str], tr: Translator
     ) -> str:
         return controller_panel.log_detail(before, move, after, names, tr)
+
+    # ---- how to play (draw_rules.py) -------------------------------------------------------------
+    def rules(self) -> list[Section]:
+        return draw_rules.sections()
+
+    def rules_topic(self, state: State) -> str | None:
+        self._sync(state)
+        return draw_rules.topic(self.step) if self.tile is not None else None
 
     def options_markup(self, tr: Translator, options: dict[str, JSON]) -> Markup:
         self._tr = tr

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from game.core.contract import JSON, State
 from game.view.controller import Markup
-from game.view.i18n import Translator
+from game.view.i18n import Translator, about
 from game.view.markup import empty, esc, tag
+from game.view.rules import rules_link
 from game.view.widgets import button
 
-from . import draw, queries
+from . import draw, draw_rules, queries
 from .rules import COURIER_MODES, GAME
 
 if TYPE_CHECKING:
@@ -127,7 +128,15 @@ def _now(board, state, names, tr, interactive):
             tag(
                 "div",
                 _tile_text(board.tile, tr),
-                esc(tr("carcassonne.their_tile", player=names[board.seat])),
+                esc(
+                    about(
+                        tr,
+                        "carcassonne.their_tile",
+                        board.seat,
+                        board.you,
+                        player=names[board.seat],
+                    )
+                ),
                 class_="car-now-text",
             ),
             class_="car-now",
@@ -451,10 +460,13 @@ def log_detail(before: State, move: JSON, after: State, names: list[str], tr: Tr
 def options_form(tr: Translator, options: dict[str, JSON]) -> Markup:
     options = options or {}
 
+    def explained(label, name):  # the option's words and its "?" into the rules
+        return tag("span", esc(tr(label)), rules_link(tr, draw_rules.OPTION_TOPICS[name]))
+
     def select(name, values, current, label):
         return tag(
             "label",
-            esc(tr(label)),
+            explained(label, name),
             tag(
                 "select",
                 *(
@@ -501,7 +513,7 @@ def options_form(tr: Translator, options: dict[str, JSON]) -> Markup:
                 name="courier_farmers",
                 checked=bool(options.get("courier_farmers", False)),
             ),
-            esc(tr("carcassonne.opt.farmers")),
+            explained("carcassonne.opt.farmers", "courier_farmers"),
             class_="gt-check",
         ),
         select("tiny_city", ("4", "2"), options.get("tiny_city", 4), "carcassonne.opt.tiny"),

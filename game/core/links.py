@@ -70,28 +70,75 @@ def _move_index(game: Game, state: Any, move_json: Any, step: int) -> int:
     raise SaveError(f"move {step} is not legal", step, key="load.move", params={"n": step})
 
 
-def encode_link(save: dict) -> str:
-    """A URL-safe string for a save (checked by replaying it)."""
-    parts = read_save(save)
-    game = parts.game
-    header = {"g": game.id, "s": parts.setup, "n": parts.seats, "i": parts.match_id}
-    if parts.undo is not None:
-        header["u"] = parts.undo
+def _item(game: Game, state: Any, entry: Any, step: int) -> bytes:
+    """One log entry's bytes: the index of its move in `state`, or an entropy event."""
+    out = bytearray()
+    if is_entropy(entry):
+        out.append(0)
+        out += entropy_bits(entry).to_bytes(8, "big")
+    else:
+        _varint(_move_index(game, state, entry, step) + 1, out)
+    return bytes(out)
+
+
+def _pack(header: dict, items: list[bytes]) -> str:
     out = bytearray()
     head = canonical_json(header).encode()
     _varint(len(head), out)
     out += head
-    state = game.new(**parts.setup)
-    for step, entry in enumerate(parts.entries, 1):
-        if is_entropy(entry):
-            out.append(0)
-            out += entropy_bits(entry).to_bytes(8, "big")
-        else:
-            _varint(_move_index(game, state, entry, step) + 1, out)
-        state = apply_entry(game, state, entry)
+    for item in items:
+        out += item
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(bytes(out)) + packer.flush()
     return LINK_VERSION + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def _header(game_id: str, setup: Any, seats: Any, match_id: Any, undo: Any) -> dict:
+    header = {"g": game_id, "s": setup, "n": seats, "i": match_id}
+    if undo is not None:
+        header["u"] = undo
+    return header
+
+
+def encode_link(save: dict) -> str:
+    """A URL-safe string for a save (checked by replaying it)."""
+    parts = read_save(save)
+    game = parts.game
+    state = game.new(**parts.setup)
+    items = []
+    for step, entry in enumerate(parts.entries, 1):
+        items.append(_item(game, state, entry, step))
+        state = apply_entry(game, state, entry)
+    header = _header(game.id, parts.setup, parts.seats, parts.match_id, parts.undo)
+    return _pack(header, items)
+
+
+class LinkWriter:
+    """Writes the link of one growing match again and again (a match writes it after every
+    move to keep itself): the bytes of the log entries already written are kept while the log
+    still starts with them, so a move costs one search of the legal moves, not a replay."""
+
+    def __init__(self, log: list[Any] | None = None, items: list[bytes] | None = None) -> None:
+        self._log: list[Any] = list(log or [])
+        self._items: list[bytes] = list(items or [])
+
+    def write(
+        self,
+        game: Game,
+        header: tuple[Any, Any, Any, Any],
+        log: list[Any],
+        states: list[Any],
+    ) -> str:
+        """The link of a match: `header` is (setup, seats, match id, undo), `states[k]` the
+        position before log entry k (both checked when the match was made)."""
+        keep = 0
+        while keep < min(len(log), len(self._log)) and log[keep] == self._log[keep]:
+            keep += 1
+        items = self._items[:keep]
+        for k in range(keep, len(log)):
+            items.append(_item(game, states[k], log[k], k + 1))
+        self._log, self._items = list(log), items
+        return _pack(_header(game.id, *header), items)
 
 
 def _unpack(text: str) -> bytes:
@@ -111,6 +158,12 @@ def _unpack(text: str) -> bytes:
 
 def decode_link(text: Any) -> dict:
     """The save a link holds; SaveError for a damaged, foreign or hostile link."""
+    return read_link(text)[0]
+
+
+def read_link(text: Any) -> tuple[dict, LinkWriter]:
+    """The save a link holds, and a LinkWriter that knows its entries already (the match made
+    from it writes only what is played next); SaveError as decode_link."""
     if not isinstance(text, str) or not text:
         raise SaveError("the link holds no game", key="link.empty")
     if len(text) > MAX_LINK_CHARS:
@@ -131,6 +184,7 @@ def decode_link(text: Any) -> dict:
     game = parts.game
     state = game.new(**parts.setup)
     entries: list[Any] = []
+    items: list[bytes] = []  # each entry as a version-2 link writes it
     while pos < len(data):
         step = len(entries) + 1
         if step > MAX_ENTRIES:
@@ -140,6 +194,7 @@ def decode_link(text: Any) -> dict:
             if pos + 8 > len(data):
                 raise SaveError("the link is cut short", key="link.damaged")
             entry: Any = {"entropy": data[pos : pos + 8].hex()}
+            items.append(data[pos - 1 : pos + 8])
             pos += 8
         else:
             index = item - 1 if version == "2" else item
@@ -152,6 +207,10 @@ def decode_link(text: Any) -> dict:
                     params={"n": step},
                 )
             entry = legal[index].to_json()
+            written = bytearray()
+            _varint(index + 1, written)
+            items.append(bytes(written))
         entries.append(entry)
         state = apply_entry(game, state, entry)
-    return make_save(game.id, parts.setup, entries, parts.seats, parts.match_id, parts.undo)
+    save = make_save(game.id, parts.setup, entries, parts.seats, parts.match_id, parts.undo)
+    return save, LinkWriter(entries, items)

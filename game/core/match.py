@@ -18,7 +18,7 @@ from typing import Any
 
 from . import registry
 from .contract import JSON, BadData, Game, IllegalMove
-from .links import decode_link, encode_link
+from .links import LinkWriter, read_link
 from .savefile import (
     UNDO_POLICIES,
     SaveError,
@@ -59,6 +59,7 @@ class Match:
         self.log: list[JSON] = []  # moves (their JSON) and entropy events, in order
         self.states: list[Any] = [self.game.new(**self.setup)]
         self.redo_stack: list[JSON] = []  # undone log entries, most recent last
+        self.link_writer = LinkWriter()
 
     # ---- the position -------------------------------------------------------------------------
     @property
@@ -160,9 +161,12 @@ class Match:
         return make_save(self.game.id, self.setup, self.log, self.seats, self.id, self.undo_policy)
 
     @classmethod
-    def from_save(cls, obj: Any, undo: str | None = None) -> "Match":
+    def from_save(
+        cls, obj: Any, undo: str | None = None, link_writer: LinkWriter | None = None
+    ) -> "Match":
         """A new match from a save object; SaveError (with .step) if it cannot be replayed. The
-        undo policy is the save's own, else `undo`, else strict."""
+        undo policy is the save's own, else `undo`, else strict. `link_writer`: the one that
+        read the save from a link (it knows the entries already)."""
         parts = read_save(obj)
         states = replay(parts.game, parts.setup, parts.entries)
         match = cls.__new__(cls)
@@ -176,14 +180,17 @@ class Match:
         ]
         match.states = states
         match.redo_stack = []
+        match.link_writer = link_writer or LinkWriter()
         return match
 
     def to_link(self) -> str:
-        return encode_link(self.to_save())
+        header = (self.setup, self.seats, self.id, self.undo_policy)
+        return self.link_writer.write(self.game, header, self.log, self.states)
 
     @classmethod
     def from_link(cls, text: str, undo: str | None = None) -> "Match":
-        return cls.from_save(decode_link(text), undo)
+        save, writer = read_link(text)
+        return cls.from_save(save, undo, writer)
 
 
 __all__ = ["UNDO_POLICIES", "IllegalMove", "Match", "SaveError"]

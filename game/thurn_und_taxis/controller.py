@@ -19,8 +19,9 @@ from game.core.contract import Move
 from game.view.controller import BoardController, Markup
 from game.view.i18n import Translator
 from game.view.markup import empty, esc, tag
+from game.view.rules import Section, rules_link
 
-from . import data, draw, draw_panel, draw_turn, queries
+from . import data, draw, draw_panel, draw_rules, draw_turn, queries
 from .rules import GAME, Abandon, Close, Discard, Draw, Official, Pass, Play, TntMove
 
 KEYS_TO_SLOTS = {str(k + 1): k for k in range(data.DISPLAY_SIZE)}  # keys 1-6 take an open card
@@ -393,6 +394,13 @@ class Board(BoardController):
         parts.append(draw_panel.stacks_markup(state, tr))
         return "".join(parts)
 
+    # ---- how to play (draw_rules.py) -----------------------------------------------------------
+    def rules(self) -> list[Section]:
+        return draw_rules.sections()
+
+    def rules_topic(self, state: Any) -> str | None:
+        return draw_rules.topic(self.step(state))
+
     # ---- the new-game form ----------------------------------------------------------------------
     def options_markup(self, tr: Translator, options: dict[str, Any]) -> Markup:
         """The rule variant of DESIGN §5: does the "all provinces" bonus need Baiern too?"""
@@ -406,6 +414,7 @@ class Board(BoardController):
                     "input", type="checkbox", name="all_provinces_includes_baiern", checked=checked
                 ),
                 esc(tr("tnt.option.baiern")),
+                rules_link(tr, draw_rules.OPTION_TOPICS["all_provinces_includes_baiern"]),
                 class_="gt-check",
             ),
             class_="tnt-options-form",

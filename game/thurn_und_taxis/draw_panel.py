@@ -37,11 +37,6 @@ PARTS = (
 )
 
 
-def count(tr: Translator, key: str, n: int, **params: Any) -> str:
-    """The text for `n` things: "<key>.one" when n is 1 and the table has it."""
-    return tr(f"{key}.one" if n == 1 and tr.has(f"{key}.one") else key, n=n, **params)
-
-
 def tile_name(tr: Translator, kind: str) -> str:
     return tr(f"tnt.tile.{TILE_SLUGS[kind]}")
 
@@ -107,14 +102,14 @@ def display_markup(board: "Board", state: Any, seen: Any, tr: Translator, intera
     pile = tag(
         "button",
         tag("span", esc(tr("tnt.pile")), class_="tnt-pile-name"),
-        tag("span", esc(count(tr, "tnt.pile_count", size)), class_="tnt-pile-n"),
+        tag("span", esc(tr("tnt.pile_count", n=size)), class_="tnt-pile-n"),
         type="button",
         data_act="draw:deck",
         disabled=not (drawing and board.offers(state, Draw("deck"))),
         class_="tnt-card tnt-pile",
         aria_label=tr("tnt.pile_label", n=size),
     )
-    discards = count(tr, "tnt.discards", queries.discard_pile_size(state))
+    discards = tr("tnt.discards", n=queries.discard_pile_size(state))
     return tag(
         "section",
         tag("h3", esc(tr("tnt.display"))),
@@ -215,9 +210,9 @@ def players_markup(board: "Board", state: Any, seen: Any, names: list[str], tr: 
         tiles = queries.tiles(shown, seat)
         carriage = queries.carriage(state, seat)
         stats = [
-            count(tr, "tnt.player.houses", queries.houses_left(state, seat)),
+            tr("tnt.player.houses", n=queries.houses_left(state, seat)),
             tr("tnt.player.carriage", value=carriage) if carriage else tr("tnt.player.no_carriage"),
-            count(tr, "tnt.player.cards", queries.hand_size(seen, seat)),
+            tr("tnt.player.cards", n=queries.hand_size(seen, seat)),
             tr("tnt.player.route", n=len(queries.route(state, seat))),
         ]
         if isinstance(tiles, queries.FaceDown):
@@ -227,7 +222,7 @@ def players_markup(board: "Board", state: Any, seen: Any, names: list[str], tr: 
                 if n
                 else tr("tnt.player.points", n=scores[seat])
             )
-            bonus = count(tr, "tnt.player.tiles_hidden", n) if n else ""
+            bonus = tr("tnt.player.tiles_hidden", n=n) if n else ""
         else:
             points = tr("tnt.player.points", n=scores[seat])
             bonus = ", ".join(

@@ -6,11 +6,11 @@ button names a move the engine lists (the board controller checks), read through
 
 from typing import TYPE_CHECKING, Any
 
-from game.view.i18n import Translator
+from game.view.i18n import Translator, about
 from game.view.markup import esc, tag
 
 from . import data, draw, queries
-from .draw_panel import card, count, tile_name
+from .draw_panel import card, tile_name
 from .rules import GAME, Abandon, Pass, Play
 
 if TYPE_CHECKING:
@@ -27,7 +27,11 @@ def step_markup(
     phase, seat = now.phase, now.seat
     if phase == "over":
         winners = GAME.winners(state)
-        title = tr("gt.winner", player=names[winners[0]]) if len(winners) == 1 else tr("gt.draw")
+        title = (
+            about(tr, "gt.winner", winners[0], board.you, player=names[winners[0]])
+            if len(winners) == 1
+            else tr("gt.draw")
+        )
         return tag(
             "div",
             tag("p", esc(title), class_="tnt-step-title"),
@@ -50,7 +54,9 @@ def step_markup(
     if final is not None:
         reason, trigger = final
         last = names[queries.seats(state) - 1]
-        warnings.append(tr(f"tnt.final.{reason}", player=names[trigger], last=last))
+        warnings.append(
+            about(tr, f"tnt.final.{reason}", trigger, board.you, player=names[trigger], last=last)
+        )
     if not interactive:
         title = tr("tnt.step.other", player=names[seat], step=tr(f"tnt.crumb.{phase}"))
         return tag(
@@ -126,7 +132,7 @@ def mine_markup(
     phase = board.step(state).phase if interactive else None
     route = queries.route(seen, viewer)
     hand = queries.hand(seen, viewer)
-    parts = [tag("h3", esc(count(tr, "tnt.hand_title", len(hand))))]
+    parts = [tag("h3", esc(tr("tnt.hand_title", n=len(hand))))]
     if phase == "discard":
         parts.append(discard_markup(board, state, hand, tr))
     elif hand:
@@ -171,7 +177,7 @@ def mine_markup(
 def route_markup(state: Any, seen: Any, viewer: int, tr: Translator) -> str:
     """The viewer's route as a row of cards, and the carriage a closed route would bring."""
     route = queries.route(seen, viewer)
-    parts = [tag("h3", esc(count(tr, "tnt.route_title", len(route))))]
+    parts = [tag("h3", esc(tr("tnt.route_title", n=len(route))))]
     if route:
         chips = (
             tag("li", esc(c), class_=f"tnt-chip tnt-p{draw.PROVINCE_INDEX[draw.PROVINCE_OF[c]]}")
@@ -247,7 +253,7 @@ def ends_markup(board: "Board", state: Any, route: list[str], tr: Translator) ->
         no = tag("button", esc(tr("tnt.abandon_no")), type="button", data_act="abandon-no")
         return out + tag(
             "div",
-            tag("p", esc(count(tr, "tnt.abandon_confirm", len(route)))),
+            tag("p", esc(tr("tnt.abandon_confirm", n=len(route)))),
             tag("div", yes, no, class_="gt-actions"),
             class_="tnt-confirm",
             role="alertdialog",
@@ -270,11 +276,7 @@ def close_markup(board: "Board", state: Any, route: list[str], tr: Translator) -
         houses = option["houses"]
         in_order = [c for c in route if c in houses]
         what = (
-            tr(
-                "tnt.close.house" if len(houses) == 1 else "tnt.close.houses",
-                n=len(houses),
-                cities=", ".join(in_order),
-            )
+            tr("tnt.close.houses", n=len(houses), cities=", ".join(in_order))
             if houses
             else tr("tnt.close.no_houses")
         )
@@ -366,7 +368,7 @@ def discard_markup(board: "Board", state: Any, hand: list[str], tr: Translator) 
     ]
     go = tag(
         "button",
-        esc(count(tr, "tnt.discard_go", board.step(state).cards_to_cut)),
+        esc(tr("tnt.discard_go", n=board.step(state).cards_to_cut)),
         type="button",
         data_act="discard-go",
         disabled=board.discard_move(state) is None,

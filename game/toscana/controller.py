@@ -9,11 +9,12 @@ costs nothing. Arrow keys move the preview; V arms the veto. (The wheel zooms th
 
 from game.core.contract import JSON
 from game.view.controller import BoardController, Markup
-from game.view.i18n import Translator
+from game.view.i18n import Translator, about
 from game.view.markup import esc, tag
+from game.view.rules import Section, rules_link
 from game.view.widgets import button
 
-from . import draw, queries
+from . import draw, draw_rules, queries
 from .data import CANONICAL_ROT, CENTRE, DISTINCT_ROTS, SIZE, footprint
 from .draw import CELL
 from .rules import GAME, Pass, Place, ToscanaMove, ToscanaState
@@ -309,7 +310,7 @@ class Board(BoardController):
         verdict = (
             tr("toscana.round_tie")
             if winner is None
-            else tr("toscana.round_winner", player=names[winner])
+            else about(tr, "toscana.round_winner", winner, self.you, player=names[winner])
         )
         over = GAME.current_player(state) is None
         button = "toscana.see_result" if over else "toscana.next_round"
@@ -444,7 +445,7 @@ class Board(BoardController):
             else:
                 hint = tr("toscana.place_hint")
         if self.veto_possible(state):
-            explain = tr("toscana.veto_explain", opponent=names[1 - mover])
+            explain = tr("toscana.veto_explain")
             buttons.append(
                 tag(
                     "button",
@@ -463,6 +464,13 @@ class Board(BoardController):
             "p", esc(hint.strip()), class_="gt-hint", aria_live="polite"
         )
 
+    # ---- how to play ----------------------------------------------------------------------------
+    def rules(self) -> list[Section]:
+        return draw_rules.sections()
+
+    def rules_topic(self, state: ToscanaState) -> str | None:
+        return draw_rules.topic(state, self.must_pass(state))
+
     # ---- the new-game form --------------------------------------------------------------------
     def options_markup(self, tr: Translator, options: dict[str, JSON]) -> Markup:
         """The touching rule of DESIGN §5 (option `contact`), with a line on which edition plays
@@ -473,7 +481,11 @@ class Board(BoardController):
             tag("legend", esc(tr("toscana.opt.legend"))),
             tag(
                 "label",
-                esc(tr("toscana.opt.contact")),
+                tag(
+                    "span",
+                    esc(tr("toscana.opt.contact")),
+                    rules_link(tr, draw_rules.OPTION_TOPICS["contact"]),
+                ),
                 tag(
                     "select",
                     *(

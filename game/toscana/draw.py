@@ -179,9 +179,9 @@ def preview_layer(tile, rot, x, y, colour, legal, selected):
     )
 
 
-def areas_layer(areas, placements, colours, scores):
+def areas_layer(areas, placements, colours, scores, mask_id="tos-area-mask"):
     """Round end: everything but the two largest areas dimmed, each area outlined, every
-    counted tile numbered."""
+    counted tile numbered (`mask_id`: unique in the page, e.g. for an example in the rules)."""
     side = SIZE * CELL
     holes = "".join(
         empty("rect", x=x * CELL, y=y * CELL, width=CELL, height=CELL, fill="#000")
@@ -193,11 +193,9 @@ def areas_layer(areas, placements, colours, scores):
             "mask",
             empty("rect", x=0, y=0, width=side, height=side, fill="#fff"),
             holes,
-            id="tos-area-mask",
+            id=mask_id,
         ),
-        empty(
-            "rect", x=0, y=0, width=side, height=side, mask="url(#tos-area-mask)", class_="tos-dim"
-        ),
+        empty("rect", x=0, y=0, width=side, height=side, mask=f"url(#{mask_id})", class_="tos-dim"),
     ]
     for _seat, colour in enumerate(colours):
         area = areas[colour]

@@ -10,34 +10,33 @@ to the browser in between, so the page keeps answering while it thinks.
 
 import asyncio
 
-from js import URL, Blob, document, location, performance, window
+from js import document, performance, window
 from pyodide.ffi import create_proxy
 
 from game import games
 from game.core import BadData, IllegalMove
-from game.core.savefile import SaveError
 from game.view import frame
 from game.view import widgets as views
 from game.view.i18n import Translator, load_table
-from game.view.markup import tag
+from game.view.markup import html_isolates, tag
 from game.view.table import Table
 
 from .dialogs import Dialogs
-from .dom import Storage, closest, js_object, next_frame, nullable
+from .dom import closest, next_frame, nullable
 from .inputs import Inputs
+from .keeping import Keeping
 
 SLICE_SECONDS = 0.012
 MIN_THINK_SECONDS = 0.35  # a computer move that appears instantly is easy to miss
 MAX_THINK_SECONDS = 0.9  # wall clock, yields included: a decision never takes over a second
-MODAL = ("new", "summary", "result", "curtain")  # dialogs during which nobody moves
+MODAL = ("new", "summary", "result", "curtain", "arrival")  # dialogs during which nobody moves
 
 
-class App(Dialogs, Inputs):
+class App(Dialogs, Inputs, Keeping):
     def __init__(self, bridge, strings):
         self.bridge = bridge
         self.strings = strings
         self.tr = Translator(strings, str(bridge.lang or "en"))
-        self.storage = Storage(bridge.storage)
         self.host = document.getElementById(str(bridge.boardHost or "board-host"))
         self.game_id = None
         self.table = None
@@ -47,9 +46,10 @@ class App(Dialogs, Inputs):
         self.dialog = None  # name of the open dialog
         self.summary_shown = None  # the board's summary on show (e.g. a finished round)
         self.revealed_to = None  # hidden hands: the seat the screen was last handed to
+        self.rules_shown = None  # "How to play" on show: the topic asked for ("" for none)
         self.more_open = False  # the "More" drawer (small screens)
         self.view_serial = 0  # a new match: the board's view starts again (board-nav.js)
-        self.cursor_serial = 0  # bumps with every key that moves the board's cursor
+        self.cursor_serial = 0  # bumps with every key or tap that moves the board's cursor
         self.active = False
         self._proxies = []
         self._tasks = set()
@@ -66,6 +66,8 @@ class App(Dialogs, Inputs):
         bridge.open = self._proxy(self.open)
         bridge.setLang = self._proxy(self.set_lang)
         bridge.close = self._proxy(self.close)
+        bridge.forget = self._proxy(self.forget)
+        self.init_keeping()
 
     def _run(self, coroutine):
         """Run a coroutine as a task, keeping a reference until it ends (else it may vanish)."""
@@ -82,38 +84,45 @@ class App(Dialogs, Inputs):
         return nullable(document.getElementById(element_id))
 
     # ---- called by boot.js ------------------------------------------------------------------------
-    def open(self, game_id):
-        game_id = str(game_id)
+    def open(self, game_id, match_id=None):
+        """Show a game: the match `match_id`, a link in the address, the game's latest match in
+        progress, or the new-game form (game/ui/keeping.py decides)."""
         self.generation += 1
         self.active = True
+        self.thinking = None
+        self.retry_saving()
+        self.show_game(str(game_id))
+        self.resume(nullable(match_id))
+        if self.table.match is None:
+            self.render()
+        else:
+            self.after_change()  # the result, or the curtain of a hot-seat game with hands
+        if self.bridge.rules:  # the picker's "How to play" opened this game
+            self.bridge.rules = False
+            self.show_rules()
+        self.bridge.ready(self.game_id)
+
+    def show_game(self, game_id):
+        """An empty table for `game_id`: its board, its preferences, the frame."""
         self.game_id = game_id
-        self.summary_shown = self.dialog = self.revealed_to = None
+        self.summary_shown = self.dialog = self.revealed_to = self.rules_shown = None
         self.more_open = False
         self.board = games.controller(game_id)
-        self.prefs = self.storage.get(f"bgt.{game_id}.prefs") or {}
+        self.prefs = self.library.prefs(game_id)
         self.board.hints = self.prefs.get("hints", True)
         self.table = Table(game_id, self.tr)
         self._build()
-        if not self._resume():
-            if getattr(self.bridge, "quick", False):  # the embed's "Play against the computer"
-                self.bridge.quick = False
-                self.quick_start()
-            else:
-                self.new_game_dialog()
-        elif self.dialog is None and self._needs_curtain():
-            self.curtain_dialog()  # a loaded hot-seat game: nobody sees a hand before taking it
-        self.render()
-        self.bridge.ready(game_id)
-        self.maybe_think()
 
     def set_lang(self, lang):
         self.tr = Translator(self.strings, str(lang))
         if self.table is None:
             return
         self.table.tr = self.tr
-        dialog = self.dialog
+        dialog, rules = self.dialog, self.rules_shown
         self._build()
         self.render()
+        if rules is not None:
+            self.show_rules(rules or None)
         if dialog == "new":
             self.new_game_dialog()
         elif dialog == "summary":
@@ -122,6 +131,8 @@ class App(Dialogs, Inputs):
             self.result_dialog()
         elif dialog == "curtain":
             self.curtain_dialog()
+        elif dialog == "arrival":
+            self.ask_arrival()
 
     def close(self):
         self.active = False
@@ -136,6 +147,7 @@ class App(Dialogs, Inputs):
             "svg", self.board.defs(), class_="gt-defs", width="0", height="0", aria_hidden="true"
         ) + frame.layout(self.tr, self.game_id, viewbox, self.board)
         self.el("gt-more").classList.toggle("gt-open", self.more_open)
+        self.keep_markup = None  # the frame is new: its notices are drawn again
 
     def viewer(self):
         """The seat whose eyes the board is drawn for: the person to move; else the only person
@@ -207,28 +219,39 @@ class App(Dialogs, Inputs):
             match is not None and idle and match.can_redo(),
             self.board.hints,
             self.board.has_hints,
+            self.game_id,
         )
+        self.render_keep()
         if match is None:
             for element_id in ("gt-turn", "gt-panel", "gt-details", "gt-log"):
                 self.el(element_id).innerHTML = ""
             return
         seat = table.to_move()
-        self.el("gt-turn").innerHTML = views.turn_line(
-            tr, table.name(seat) if seat is not None else "", not idle, match.is_over()
+        self.el("gt-turn").innerHTML = html_isolates(
+            views.turn_line(
+                tr,
+                table.name(seat) if seat is not None else "",
+                not idle,
+                match.is_over(),
+                yours=seat is not None and seat == table.you(),
+                why=self.board.rules_topic(table.state) if self.interactive() else None,
+            )
         )
         self.render_panel()
-        names = [s["name"] for s in match.seats]
-        self.el("gt-details").innerHTML = self.board.details_markup(
-            table.state, self.viewer(), names, tr
+        names = table.names()
+        self.el("gt-details").innerHTML = html_isolates(
+            self.board.details_markup(table.state, self.viewer(), names, tr)
         )
         log = self.el("gt-log")
-        log.innerHTML = views.log_items(
-            table.log_lines(
-                detail=lambda before, move, after: self.board.log_detail(
-                    before, move, after, names, tr
-                )
-            ),
-            names,
+        log.innerHTML = html_isolates(
+            views.log_items(
+                table.log_lines(
+                    detail=lambda before, move, after: self.board.log_detail(
+                        before, move, after, names, tr
+                    )
+                ),
+                names,
+            )
         )
         log.scrollTop = log.scrollHeight
         notice = table.notice
@@ -239,11 +262,14 @@ class App(Dialogs, Inputs):
         match = self.table.match
         if match is None:
             return
-        names = [s["name"] for s in match.seats]
+        names = self.table.names()
+        self.board.you = self.table.you()
         panel = self.el("gt-panel")
         focused = closest(document.activeElement, "#gt-panel [data-act]")
-        panel.innerHTML = self.board.panel_markup(
-            self.table.state, self.viewer(), names, self.tr, self.interactive()
+        panel.innerHTML = html_isolates(
+            self.board.panel_markup(
+                self.table.state, self.viewer(), names, self.tr, self.interactive()
+            )
         )
         if focused is not None:  # keyboard play: focus stays in the panel, not lost to the page
             again = nullable(
@@ -264,44 +290,7 @@ class App(Dialogs, Inputs):
         self.render()
         self.maybe_think()
 
-    # ---- starting, saving, loading ------------------------------------------------------------------
-    def _resume(self):
-        """A game link in the address (#m=...) or the autosave; False when there is neither."""
-        hash_text = str(location.hash or "")
-        if hash_text.startswith("#m="):
-            window.history.replaceState(None, "", str(location.pathname) + str(location.search))
-            try:
-                self.table.load_link(hash_text[3:])
-            except SaveError as e:
-                found = self._resume_autosave()
-                self.error_dialog("gt.link_failed", str(e))
-                return found or self.table.match is not None
-            self.autosave()
-            return True
-        return self._resume_autosave()
-
-    def _resume_autosave(self):
-        saved = self.storage.get(self._save_key())
-        if saved is None:
-            return False
-        try:
-            ui = self.table.restore(saved)
-        except BadData:
-            return False  # a damaged autosave is ignored, never shown as a crash
-        self.summary_shown = ui.get("summary")
-        if self.summary_shown is not None:
-            self.summary_dialog()
-        elif self.table.match.is_over():
-            self.result_dialog()
-        return True
-
-    def _save_key(self):
-        return f"bgt.{self.game_id}.autosave"
-
-    def autosave(self):
-        if self.table.match is not None:
-            self.storage.set(self._save_key(), self.table.autosave({"summary": self.summary_shown}))
-
+    # ---- starting, saving (game/ui/keeping.py keeps the games) -----------------------------------
     def _fresh_match(self):
         self.generation += 1
         self.view_serial += 1
@@ -322,42 +311,22 @@ class App(Dialogs, Inputs):
         seats = views.seats_from_form(self.tr, game, data)
         try:
             options = self.board.read_options(data)
-            self.table.start(seats, seed=self._fresh_seed(), options=options)
+            self.new_match(
+                lambda seed, match_id: self.table.start(
+                    seats, seed=seed, options=options, match_id=match_id
+                )
+            )
         except BadData as e:
-            self.error_dialog("gt.load_failed", str(e))
+            self.error_dialog("gt.load_failed", e)
             return
         if self.board.has_hints:
             self.board.hints = data.get("hints", True)
         self.prefs.update(hints=self.board.hints, seats=seats)
-        self.storage.set(f"bgt.{self.game_id}.prefs", self.prefs)
+        self.library.set_prefs(self.game_id, self.prefs)
         self._fresh_match()
-
-    def _fresh_seed(self):
-        return int(window.Math.floor(window.Math.random() * 2147483647))
 
     def download_save(self):
-        blob = Blob.new([self.table.save_text()], js_object({"type": "application/json"}))
-        url = URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = f"{self.game_id}-game.json"
-        link.click()
-        URL.revokeObjectURL(url)
-
-    async def load_file(self, file):
-        text = str(await file.text())
-        try:
-            self.table.load_save(text)
-        except SaveError as e:
-            self.error_dialog("gt.load_failed", str(e))
-            return
-        self._fresh_match()
-
-    def share(self):
-        base = str(location.origin) + str(location.pathname)
-        url = f"{base}?game={self.game_id}#m={self.table.link()}"
-        self.show_dialog("share", views.share_box(self.tr, url))
-        self.el("gt-share-url").select()
+        self.download(f"{self.game_id}-game.json", self.table.save_text())
 
     # ---- playing ------------------------------------------------------------------------------------
     def play(self, move):
@@ -423,5 +392,5 @@ def start():
     bridge = window.bgt
     bridge.stage("game")
     app = App(bridge, load_table("assets/strings.json"))
-    app.open(str(bridge.game))
+    app.open(str(bridge.game), nullable(bridge.match))
     return app

@@ -3,17 +3,20 @@ part of the App class in app.py: the markup comes from game.view.widgets, this s
 
 from js import window
 
+from game.view import rules as rules_view
 from game.view import widgets as views
-from game.view.markup import esc, tag
+from game.view.i18n import about
+from game.view.keeping import error_body
+from game.view.markup import esc, html_isolates, tag
 
-from .dom import nullable
+from .dom import js_object, nullable
 
 
 class Dialogs:
     def show_dialog(self, name, markup):
         self.dialog = name
         box = self.el("gt-dialog")
-        box.innerHTML = markup
+        box.innerHTML = html_isolates(markup)
         # a summary or the result leaves the board in view: it is what they explain
         box.className = "gt-dialog gt-aside" if name in ("summary", "result") else "gt-dialog"
         box.hidden = False
@@ -46,7 +49,8 @@ class Dialogs:
 
     def quick_start(self):
         """One tap: a game against the computer with the usual rules, no form."""
-        self.table.start(self.against_the_computer(), seed=self._fresh_seed())
+        seats = self.against_the_computer()
+        self.new_match(lambda seed, match_id: self.table.start(seats, seed=seed, match_id=match_id))
         self._fresh_match()
 
     def new_game_dialog(self):
@@ -65,8 +69,32 @@ class Dialogs:
             ),
         )
 
-    def error_dialog(self, title_key, reason):
-        body = tag("p", esc(reason)) + tag("p", esc(self.tr("gt.nothing_lost")))
+    def show_rules(self, topic=None):
+        """How to play, over everything else (a new-game form under it keeps what was typed),
+        scrolled to `topic` when one is asked for."""
+        box = self.el("gt-rules")
+        box.innerHTML = rules_view.markup(self.tr, self.game_id, self.board.rules(), topic)
+        box.hidden = False
+        self.rules_shown = topic or ""
+        heading = nullable(box.querySelector(".gt-rules-focus h3"))
+        if heading is not None:
+            heading.scrollIntoView()
+        else:
+            box.scrollTop = 0
+        if not self.bridge.embed:
+            target = heading or box.querySelector("[data-act=rules-close]")
+            target.focus(js_object({"preventScroll": True}))
+
+    def hide_rules(self):
+        self.rules_shown = None
+        box = self.el("gt-rules")
+        box.hidden = True
+        box.innerHTML = ""
+
+    def error_dialog(self, title_key, error):
+        """A load error (a SaveError names its sentence in the table, its English text stays
+        under Details) or another BadData, and the reassurance that nothing was lost."""
+        body = error_body(self.tr, error)
         self.show_dialog(
             "error",
             views.message(self.tr, self.tr(title_key), body, [("dialog-close", "gt.close", True)]),
@@ -74,7 +102,8 @@ class Dialogs:
 
     def summary_dialog(self):
         """What the board wants shown between rounds (the board layer shows it too)."""
-        names = [s["name"] for s in self.table.match.seats]
+        names = self.table.names()
+        self.board.you = self.table.you()
         title, body, button = self.board.summary(
             self.table.state, self.summary_shown, names, self.tr
         )
@@ -87,7 +116,9 @@ class Dialogs:
         state = table.state
         winners = table.game.winners(state)
         title = (
-            tr("gt.winner", player=table.name(winners[0])) if len(winners) == 1 else tr("gt.draw")
+            about(tr, "gt.winner", winners[0], table.you(), player=table.name(winners[0]))
+            if len(winners) == 1
+            else tr("gt.draw")
         )
         rows = "".join(
             tag(

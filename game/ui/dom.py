@@ -1,9 +1,12 @@
 """Small helpers for talking to the browser from Python (Pyodide's `js` and `pyodide.ffi`)."""
 
-import json
+import base64
+import contextlib
 
-from js import Object, Promise, window
+from js import Object, Promise, Uint32Array, window
 from pyodide.ffi import jsnull, to_js
+
+from game.view.library import StoreFull
 
 
 def js_object(values):
@@ -27,26 +30,43 @@ def closest(element, selector):
     return nullable(element.closest(selector))
 
 
-class Storage:
-    """localStorage when the page may use it (not in a cross-site embed with storage refused)."""
-
-    def __init__(self, enabled):
-        self.enabled = bool(enabled)
+class LocalStore:
+    """The library's Store (game/view/library.py) over localStorage: a write the browser refuses
+    (quota reached, storage switched off) raises StoreFull instead of passing unnoticed."""
 
     def get(self, key):
-        if not self.enabled:
-            return None
         try:
-            text = nullable(window.localStorage.getItem(key))
-            return None if text is None else json.loads(text)
+            return nullable(window.localStorage.getItem(key))
         except Exception:
             return None
 
-    def set(self, key, value):
-        if not self.enabled:
-            return False
+    def set(self, key, text):
         try:
-            window.localStorage.setItem(key, json.dumps(value))
-            return True
+            window.localStorage.setItem(key, text)
+        except Exception as error:  # QuotaExceededError, SecurityError
+            raise StoreFull(key) from error
+
+    def remove(self, key):
+        with contextlib.suppress(Exception):
+            window.localStorage.removeItem(key)
+
+    def all_keys(self):
+        try:
+            storage = window.localStorage
+            return [str(storage.key(k)) for k in range(int(storage.length))]
         except Exception:
-            return False
+            return []
+
+
+def random_bits(count):
+    """`count` (a multiple of 32) fresh random bits from crypto.getRandomValues."""
+    words = window.crypto.getRandomValues(Uint32Array.new(count // 32)).to_py()
+    value = 0
+    for word in words:
+        value = value << 32 | int(word)
+    return value
+
+
+def new_match_id():
+    """A fresh match id: 96 random bits as 16 URL-safe characters."""
+    return base64.urlsafe_b64encode(random_bits(96).to_bytes(12, "big")).decode()

@@ -8,7 +8,7 @@ from js import document, navigator
 from .dom import closest, nullable
 
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
-MENU = ("new", "save", "load", "share")  # chosen in "More": the drawer closes first
+MENU = ("new", "save", "load", "share", "rules")  # chosen in "More": the drawer closes first
 
 
 class Inputs:
@@ -20,11 +20,15 @@ class Inputs:
             self.act(str(action.dataset.act))
             return
         cell = closest(event.target, "[data-cell]")
-        if cell is not None and self.interactive():
+        if cell is not None and self.interactive() and not self.in_rules(event):
             move = self.board.tap(self.table.state, str(cell.dataset.cell))
             if move is None:
                 self.show_cursor()  # a spot tapped at the edge of the view glides into it
             self.board_answer(move, True)
+
+    def in_rules(self, event):
+        """The event is on the rules card (its example boards name cells too)."""
+        return closest(event.target, "#gt-rules") is not None
 
     def board_answer(self, move, changed):
         """Play what the board made of an input, or redraw what the input changed (the preview
@@ -41,7 +45,11 @@ class Inputs:
             self.show_more(name == "more" and not self.more_open)
         if name == "more":
             return
-        if name == "new":
+        if name == "rules" or name.startswith("rules:"):
+            self.show_rules(name.partition(":")[2] or None)
+        elif name == "rules-close":
+            self.hide_rules()
+        elif name == "new":
             self.new_game_dialog()
         elif name == "dialog-close":
             if self.dialog == "new" and table.match is None:
@@ -49,6 +57,8 @@ class Inputs:
                 self.bridge.back()  # nothing to go back to at this table: the picker (or poster)
                 return
             self.hide_dialog()
+            if table.match is None:
+                self.new_game_dialog()  # e.g. a link that failed: nothing else to show
             self.maybe_think()
         elif name in ("undo", "redo") and self.thinking is None:
             if table.undo() if name == "undo" else table.redo():
@@ -59,7 +69,7 @@ class Inputs:
         elif name == "hints":
             self.board.hints = not self.board.hints
             self.prefs["hints"] = self.board.hints
-            self.storage.set(f"bgt.{self.game_id}.prefs", self.prefs)
+            self.library.set_prefs(self.game_id, self.prefs)
             self.render_overlay()
             self.render_side()
         elif name == "save":
@@ -76,8 +86,14 @@ class Inputs:
             self.autosave()
             self.after_change()
         elif name == "rematch":
-            table.rematch(self._fresh_seed())
+            self.new_match(table.rematch)
             self._fresh_match()
+        elif name in ("keep-mine", "keep-copy"):
+            self.answer_arrival(copy=name == "keep-copy")
+        elif name == "damaged-download":
+            self.download_damaged()
+        elif name == "damaged-dismiss":
+            self.dismiss_damaged()
         elif name == "reveal":
             self.revealed_to = table.to_move()
             self.hide_dialog()
@@ -113,7 +129,7 @@ class Inputs:
         if str(event.pointerType) == "touch" or not self.interactive():
             return  # touch has no hover: a tap chooses
         cell = closest(event.target, "[data-cell]")
-        if cell is not None:
+        if cell is not None and not self.in_rules(event):
             self.board_answer(None, self.board.point(self.table.state, str(cell.dataset.cell)))
 
     def on_leave(self, event):
@@ -145,9 +161,13 @@ class Inputs:
                 element.focus()
 
     def on_key(self, event):
+        key = str(event.key)
+        if self.active and self.rules_shown is not None:
+            if key == "Escape":
+                self.hide_rules()
+            return
         if not self.active or self.table is None or self.table.match is None:
             return
-        key = str(event.key)
         if key == "Escape" and self.more_open:
             self.show_more(False)
             return
@@ -155,6 +175,8 @@ class Inputs:
             if key == "Escape" and self.dialog in ("error", "share", "new"):
                 self.hide_dialog()
                 self.maybe_think()
+            elif key == "Escape" and self.dialog == "arrival":
+                self.answer_arrival(copy=False)
             return
         tag_name = str(getattr(event.target, "tagName", "") or "").lower()
         if (

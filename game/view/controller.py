@@ -14,6 +14,7 @@ from typing import Any
 from game.core.contract import JSON, Move, State
 
 from .i18n import Translator
+from .rules import Section
 
 Markup = str  # HTML/SVG text, already escaped (game.view.markup)
 
@@ -32,6 +33,10 @@ class BoardController:
 
     def __init__(self) -> None:
         self.hints = True
+        # the seat of the person at this device, set by the table before it asks for markup
+        # (None: nobody in particular, e.g. friends sharing the device): sentences about that
+        # seat are said to them, in the second person (game.view.i18n.about)
+        self.you: int | None = None
 
     # ---- drawing: `viewer` is the seat whose eyes we draw for (None: only public information)
     def defs(self) -> Markup:
@@ -129,8 +134,19 @@ class BoardController:
         """(title, body markup, continue-button key) of that summary."""
         raise NotImplementedError
 
+    # ---- how to play (game.view.rules) ------------------------------------------------------
+    def rules(self) -> list[Section]:
+        """The game's rules, section by section, with example boards (the game's draw_rules)."""
+        return []
+
+    def rules_topic(self, state: State) -> str | None:
+        """The section of `rules()` that explains the step the person to move is at (the
+        step's "Why?"), or None."""
+        return None
+
     # ---- game options on the new-game form ------------------------------------------------
     def options_markup(self, tr: Translator, options: dict[str, JSON]) -> Markup:
+        """The game's rule options; each links to its explanation (game.view.rules.rules_link)."""
         return ""
 
     def read_options(self, form: dict[str, str | bool]) -> dict[str, JSON]:

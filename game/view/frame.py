@@ -81,7 +81,7 @@ def layout(tr, game_id, viewbox, board):
         tag(
             "details",
             tag("summary", esc(tr("nav.details"))),
-            tag("div", id="gt-details", class_="gt-details"),
+            tag("div", id="gt-details"),
             class_="gt-details-box",
             open=True,
         ),
@@ -92,12 +92,6 @@ def layout(tr, game_id, viewbox, board):
             class_="gt-log-box",
             open=True,
         ),
-        tag(
-            "details",
-            tag("summary", esc(tr("gt.howto"))),
-            tag("div", esc(tr(f"{game_id}.howto_long")), class_="gt-howto"),
-            class_="gt-howto-box",
-        ),
         id="gt-more",
         class_="gt-more",
         aria_label=tr("nav.more_title"),
@@ -105,6 +99,7 @@ def layout(tr, game_id, viewbox, board):
     return tag(
         "div",
         tag("div", id="gt-tools", class_="gt-tools", role="toolbar", aria_label=tr("gt.tools")),
+        tag("div", id="gt-keep", class_="gt-keep", role="status"),  # game/view/keeping.py
         tag(
             "div",
             board_box,
@@ -114,6 +109,7 @@ def layout(tr, game_id, viewbox, board):
             class_="gt-main",
         ),
         tag("div", id="gt-dialog", class_="gt-dialog", hidden=True),
+        tag("div", id="gt-rules", class_="gt-dialog gt-rules", hidden=True),
         empty(
             "input",
             type="file",
@@ -127,12 +123,16 @@ def layout(tr, game_id, viewbox, board):
     )
 
 
-def menu(tr, can_redo, hints, has_hints):
-    """The game's own buttons, at the head of "More" (redo too where the toolbar is short)."""
+def menu(tr, can_redo, hints, has_hints, game_id=""):
+    """The game's own buttons, at the head of "More" (redo too where the toolbar is short). The
+    hints toggle is named for what it shows (the game's own words when it has them), so nobody
+    takes it for the rules: those are "How to play"."""
+    hints_key = f"{game_id}.hints" if tr.has(f"{game_id}.hints") else "gt.hints"
     parts = [icon_button(tr, "redo", "↷", "gt.redo", disabled=not can_redo)]
     parts.append(button(tr, "new", "gt.new"))
     if has_hints:
-        parts.append(button(tr, "hints", "gt.hints", pressed=hints))
+        parts.append(button(tr, "hints", hints_key, pressed=hints))
+    parts.append(button(tr, "rules", "gt.howto"))
     parts += [button(tr, "save", "gt.save"), button(tr, "load", "gt.load")]
     parts.append(button(tr, "share", "gt.share"))
     return "".join(parts)

@@ -9,9 +9,14 @@ A text is a string with {placeholders}, or, where a count changes the words, an 
 plural categories: {"one": "{n} bod", "few": "{n} body", "many": "{n} bodu", "other": "{n} bodů"}.
 The count is the parameter `n`, unless the object names another one under "count"
 ({"count": "tiles", "one": ..., "other": ...}). Every language lists the categories its rules use.
+
+The person at this device is spoken to ("You placed T08", "Položil(a) jste T08"): a sentence
+about a seat has a second form "<key>.you" that `about` picks for that person's seat. Sentences
+are built so that a name never needs declining ("Na tahu: Počítač").
 """
 
 import json
+import re
 from typing import Any
 
 FALLBACK = "en"
@@ -46,6 +51,7 @@ class Translator:
     def __init__(self, table: dict[str, dict[str, Any]], lang: str) -> None:
         self.table = table
         self.lang = lang if lang in table else FALLBACK
+        self._names: list[tuple[re.Pattern, str]] | None = None
 
     def __call__(self, key: str, **params: Any) -> str:
         """The text for `key` in the chosen language (English if missing there, the key itself
@@ -66,3 +72,43 @@ class Translator:
 
     def has(self, key: str) -> bool:
         return key in self.table.get(FALLBACK, {})
+
+    def default_names(self) -> list[tuple[re.Pattern, str]]:
+        """(pattern, key) of the default seat names of every language ("You", "Computer 2",
+        "Player 3"); group 1 is the number, if any. Built once per translator."""
+        if self._names is None:
+            self._names = []
+            for texts in self.table.values():
+                you, computer, seat = (texts.get(k) for k in ("gt.you", "gt.computer", "gt.seat"))
+                if isinstance(you, str):
+                    self._names.append((re.compile(re.escape(you) + "()"), "gt.you"))
+                if isinstance(computer, str):
+                    pattern = re.escape(computer) + r"(?: (\d+))?"
+                    self._names.append((re.compile(pattern), "gt.computer"))
+                if isinstance(seat, str) and "{n}" in seat:
+                    pattern = re.escape(seat).replace(re.escape("{n}"), r"(\d+)")
+                    self._names.append((re.compile(pattern), "gt.seat"))
+        return self._names
+
+
+def about(tr: Translator, key: str, seat: Any, you: int | None, **params: Any) -> str:
+    """The sentence `key` about `seat` (its name is in `params`): "<key>.you", said to the
+    person at this device, when `seat` is theirs and the table has that form."""
+    if seat is not None and seat == you and tr.has(f"{key}.you"):
+        key = f"{key}.you"
+    return tr(key, **params)
+
+
+def localized_name(tr: Translator, name: str) -> str:
+    """A seat's name in the language shown: the names the table gives by default ("You",
+    "Computer 2", "Player 3" in any language) follow the language; a typed name stays."""
+    for pattern, key in tr.default_names():
+        match = pattern.fullmatch(name)
+        if match:
+            number = match.group(1)
+            if key == "gt.you":
+                return tr(key)
+            if key == "gt.seat":
+                return tr(key, n=int(number))
+            return tr(key) + (f" {number}" if number else "")
+    return name

@@ -26,7 +26,6 @@ from typing import Any, Protocol
 
 from game.core.contract import BadData
 from game.core.jsontext import JSONTextError, load_json
-from game.core.links import decode_link
 from game.core.match import Match
 from game.core.savefile import SaveError, check_match_id, check_seats, is_entropy
 
@@ -165,10 +164,10 @@ class Library:
         try:
             if not isinstance(slot, dict) or slot.get("v") != 1:
                 raise SaveError("the stored game is from another version", key="load.damaged")
-            match = Match.from_save(decode_link(slot.get("link")))
+            match = Match.from_link(slot.get("link"))
             if match.id != match_id:
                 raise SaveError("the stored game has another id", key="load.damaged")
-            ui = slot.get("ui") if isinstance(slot.get("ui"), dict) else {}
+            ui = screen_state(slot.get("ui")) or {}
             summary = slot.get("summary")
             mode = summary.get("mode") if isinstance(summary, dict) else None
             return match, ui, mode if mode in MODES else mode_of(match)
@@ -179,6 +178,35 @@ class Library:
 
     def find(self, match_id: str | None) -> dict[str, Any] | None:
         return next((s for s in self.summaries() if s["id"] == match_id), None)
+
+    def latest(self, game_id: str) -> dict[str, Any] | None:
+        """The summary of the most recently played match of a game still in progress."""
+        return next((s for s in self.summaries() if s["game"] == game_id and not s["over"]), None)
+
+    def arrival(
+        self, match: Match, new_id: Callable[[], str]
+    ) -> tuple[str, tuple[Match, dict[str, Any], str] | None]:
+        """Where a match arriving by link or file goes, as (verdict, stored (match, ui, mode)):
+        "new" (no match here has its id: it gets a slot of its own), "same" (open the stored
+        one), "extends" (the stored one played on: keep the arriving one in its slot), "older"
+        or "diverges" (the player decides: keep the stored one, or the arriving one as a copy,
+        `copy`). An arriving match without an id, or with the id of another game or set-up
+        here, is "new" with a fresh id: nothing ever overwrites another game."""
+        if match.id is None or self.find(match.id) is None:
+            match.id = match.id or new_id()
+            return "new", None
+        try:
+            stored = self.load(match.id)
+        except SaveError:  # a damaged slot went to a backup: the id is free again
+            return "new", None
+        other = stored[0]
+        if other.game.id != match.game.id or other.setup != match.setup:
+            match.id = new_id()
+            return "new", None
+        verdict = compare(other.log, match.log)
+        if other.seats != match.seats and verdict in ("same", "extends"):
+            verdict = "diverges"  # the same moves under other names: not simply newer
+        return verdict, stored
 
     # ---- writing ------------------------------------------------------------------------------
     def save(self, match: Match, ui: dict[str, Any], mode: str) -> bool:
@@ -281,9 +309,9 @@ class Library:
             old_prefs = f"bgt.{game_id}.prefs"
             text = self.store.get(old_prefs)
             if text is not None:
-                self.store.remove(old_prefs)
-                with contextlib.suppress(StoreFull):
+                with contextlib.suppress(StoreFull):  # no room: moved on a later start
                     self.store.set(PREFS_PREFIX + game_id, text)
+                    self.store.remove(old_prefs)
             old = f"bgt.{game_id}.autosave"
             text = self.store.get(old)
             if text is None:
@@ -296,8 +324,12 @@ class Library:
                 if not isinstance(save, dict) or save.get("game") != game_id:
                     raise SaveError("the autosave holds another game")
                 match = Match.from_save({**save, "id": new_id()})
-                ui = saved.get("ui") if isinstance(saved.get("ui"), dict) else {}
-                if self.save(match, ui, mode_of(match)):
+                ui = screen_state(saved.get("ui", {}))
+                if not self.save(match, ui or {}, mode_of(match)):
+                    continue  # no room: the old autosave stays and moves on a later start
+                if ui is None:
+                    self.backup(old, text, "the screen state was damaged; the game is kept")
+                else:
                     self.store.remove(old)
             except (JSONTextError, SaveError) as e:
                 self.backup(old, text, str(e))
@@ -308,11 +340,32 @@ class Library:
         record = json.dumps({"key": key, "why": why, "text": text[:200_000], "at": self.now()})
         try:
             self.store.set(backup_key, record)
+            self.store.remove(key)
         except StoreFull:
-            backup_key = ""  # no room even for the backup: the damaged text is lost, not the rest
-        self.store.remove(key)
+            backup_key = key  # no room for a copy: the damaged text stays where it was
         self.problems.append(backup_key)
         return backup_key
+
+    def problem_report(self) -> str:
+        """The damaged data found so far, as one JSON text for a bug report."""
+        found = []
+        for key in self.problems:
+            text = self.store.get(key)
+            if text is not None:
+                found.append({"key": key, "stored": text})
+        return json.dumps({"damaged": found}, ensure_ascii=False, indent=1)
+
+
+def screen_state(value: Any) -> dict[str, bool] | None:
+    """What a slot keeps of the screen: whether a summary was open (the board says again which).
+    The first version kept the summary itself (None, a round number or a word). None when the
+    value is damaged."""
+    if not isinstance(value, dict) or set(value) - {"summary"}:
+        return None
+    summary = value.get("summary")
+    if summary is not None and not isinstance(summary, bool | int | str):
+        return None
+    return {"summary": summary not in (None, False)}
 
 
 def _is_summary(value: Any) -> bool:

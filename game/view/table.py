@@ -8,11 +8,33 @@ import json
 from game import games
 from game.core import BadData, IllegalMove
 from game.core.ai import Search
-from game.core.links import decode_link
+from game.core.links import read_link
 from game.core.match import Match
 from game.core.savefile import SaveError, is_entropy, load_text
 
-AUTOSAVE_FORMAT = 1
+from .i18n import about, localized_name
+from .markup import isolate
+
+
+def read_match(source, link=False):
+    """A match from a link's text (`link`), a save object or a file's text; SaveError for
+    anything else. Undo is the save's own setting, else free among people only and strict
+    against the computer."""
+    writer = None
+    if link:
+        source, writer = read_link(source)
+    elif isinstance(source, str | bytes):
+        source = load_text(source)
+    return Match.from_save(source, _undo_for(source), writer)
+
+
+def _undo_for(save):
+    seats = save.get("seats") if isinstance(save, dict) else None
+    if isinstance(seats, list) and any(
+        isinstance(s, dict) and s.get("kind") == "ai" for s in seats
+    ):
+        return "strict"
+    return "free"
 
 
 class Table:
@@ -26,47 +48,44 @@ class Table:
         self._lines, self._lines_for = [], None  # log lines kept between redraws
 
     # ---- starting -------------------------------------------------------------------------------
-    def start(self, seats, seed, options=None, undo=None):
-        """A new match. Seats: [{"name", "kind": "human"|"ai", "level"}]; the seed comes from the
-        page (a fresh random number per new game). With no computer seat undo is free (friends
-        at one device); against the computer it is strict (fair)."""
+    def start(self, seats, seed, options=None, undo=None, match_id=None):
+        """A new match. Seats: [{"name", "kind": "human"|"ai", "level"}]; the seed and the id
+        come from the page (fresh random ones per new game). With no computer seat undo is free
+        (friends at one device); against the computer it is strict (fair)."""
         if undo is None:
             undo = "free" if all(s["kind"] == "human" for s in seats) else "strict"
         self.match = Match(
-            self.game.id, players=len(seats), seed=seed, options=options, seats=seats, undo=undo
+            self.game.id,
+            players=len(seats),
+            seed=seed,
+            options=options,
+            seats=seats,
+            undo=undo,
+            match_id=match_id,
         )
         self.notice = None
         return self.match
 
-    def rematch(self, seed):
-        """The same seats and options again with a new shuffle."""
+    def rematch(self, seed, match_id=None):
+        """The same seats and options again with a new shuffle (a new match, its own id)."""
         old = self.match
-        return self.start(old.seats, seed, old.setup["options"], old.undo_policy)
+        return self.start(old.seats, seed, old.setup["options"], old.undo_policy, match_id)
+
+    def take(self, match, notice=None):
+        """Put a match (loaded, stored or arriving) on the table."""
+        if match.game.id != self.game.id:
+            raise BadData("that match is for another game's table")
+        self.match = match
+        self.notice = notice
+        return match
 
     def load_save(self, obj):
         """Replace the match by a loaded one; on any problem raise SaveError and keep the
         current match exactly as it was."""
-        if isinstance(obj, str):
-            obj = load_text(obj)
-        if isinstance(obj, dict) and obj.get("game") not in (None, self.game.id):
-            raise SaveError(
-                self.tr("table.load.other_game", game=self.tr(f"game.{obj.get('game')}.name"))
-            )
-        loaded = Match.from_save(obj, undo=self._undo_for(obj))
-        self.match = loaded
-        self.notice = ("table.loaded", {})
-        return loaded
+        return self.take(read_match(obj), ("table.loaded", {}))
 
     def load_link(self, text):
-        return self.load_save(decode_link(text))
-
-    def _undo_for(self, save):
-        seats = save.get("seats") if isinstance(save, dict) else None
-        if isinstance(seats, list) and any(
-            isinstance(s, dict) and s.get("kind") == "ai" for s in seats
-        ):
-            return "strict"
-        return "free"
+        return self.take(read_match(text, link=True), ("table.loaded", {}))
 
     # ---- whose turn -------------------------------------------------------------------------------
     @property
@@ -88,7 +107,18 @@ class Table:
         return seat is not None and self.seat_kind(seat) == "ai"
 
     def name(self, seat):
-        return self.match.seats[seat]["name"]
+        """A seat's name as shown (a default name follows the language), isolated: no name can
+        reorder the text around it."""
+        return isolate(localized_name(self.tr, self.match.seats[seat]["name"]))
+
+    def names(self):
+        return [self.name(seat) for seat in range(len(self.match.seats))]
+
+    def you(self):
+        """The seat of the person at this device: the only person at the table (None with
+        nobody or with several people, who are all named)."""
+        humans = [k for k, seat in enumerate(self.match.seats) if seat["kind"] == "human"]
+        return humans[0] if len(humans) == 1 else None
 
     # ---- playing -----------------------------------------------------------------------------------
     def play(self, move):
@@ -117,7 +147,8 @@ class Table:
     # ---- texts ---------------------------------------------------------------------------------------
     def text(self, key, params):
         """A translated line with seat numbers turned into names, and word-like values an engine
-        passes (e.g. {"official": "postmaster"}) translated when the table has "<key>.<value>"."""
+        passes (e.g. {"official": "postmaster"}) translated when the table has "<key>.<value>";
+        a line about the person at this device is said to them ("<key>.you")."""
         named = dict(params)
         for field in ("player", "opponent"):
             if isinstance(named.get(field), int):
@@ -130,7 +161,7 @@ class Table:
                 and self.tr.has(f"{key}.{value}")
             ):
                 named[field] = self.tr(f"{key}.{value}")
-        return self.tr(key, **named)
+        return about(self.tr, key, params.get("player"), self.you(), **named)
 
     def log_lines(self, detail=None):
         """The match so far, one translated line per move, oldest first. Lines are kept while
@@ -157,18 +188,6 @@ class Table:
         return [line for _, line in lines]
 
     # ---- saving --------------------------------------------------------------------------------------
-    def autosave(self, ui=None):
-        """What the page keeps in storage after every move."""
-        return {"format": AUTOSAVE_FORMAT, "save": self.match.to_save(), "ui": ui or {}}
-
-    def restore(self, obj):
-        """Resume an autosave; BadData (nothing changed) when it is damaged or foreign."""
-        if not isinstance(obj, dict) or obj.get("format") != AUTOSAVE_FORMAT:
-            raise BadData("the stored game is from another version")
-        self.load_save(obj.get("save"))
-        self.notice = ("table.restored", {})
-        return obj.get("ui") or {}
-
     def save_text(self):
         return json.dumps(self.match.to_save(), ensure_ascii=False, indent=1)
 

@@ -5,7 +5,9 @@ delegated click listener in app.py."""
 
 from game.core.ai import PLAYER_LEVELS as LEVELS  # the levels the computer offers
 
+from .i18n import localized_name
 from .markup import empty, esc, tag
+from .rules import why_button
 
 
 def button(tr, act, key, primary=False, disabled=False, pressed=None, **extra):
@@ -21,14 +23,17 @@ def button(tr, act, key, primary=False, disabled=False, pressed=None, **extra):
     )
 
 
-def turn_line(tr, name, thinking, over):
+def turn_line(tr, name, thinking, over, yours=False, why=None):
+    """Whose turn (said to the person at this device when it is theirs); with `why`, the
+    topic of the rules that explains the step, a "Why?" button."""
     if over:
         return esc(tr("gt.over"))
     if thinking:
         return esc(tr("gt.thinking", player=name)) + tag(
             "span", tag("span", class_="gt-bar-fill"), class_="gt-bar", aria_hidden="true"
         )
-    return esc(tr("gt.turn", player=name))
+    text = esc(tr("gt.turn.you" if yours else "gt.turn", player=name))
+    return text + (" " + why_button(tr, why) if why else "")
 
 
 def log_items(lines, names):
@@ -70,7 +75,7 @@ def new_game_form(tr, game, seats, hints, has_hints, options_markup=""):
             name=f"kind{k}",
             aria_label=tr("gt.kind_label", n=k + 1),
         )
-        name = seat["name"] if seat else tr("gt.seat", n=k + 1)
+        name = localized_name(tr, seat["name"]) if seat else tr("gt.seat", n=k + 1)
         rows.append(
             tag(
                 "div",

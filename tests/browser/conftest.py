@@ -1,9 +1,12 @@
-"""Browser tests: pytest-playwright driving the system Chromium against the real site.
+"""Browser tests: pytest-playwright driving the system Chromium against the real site, and the
+cross-browser tests (test_browser_engines.py) driving Chromium, Firefox and WebKit through
+engines.py.
 
-A missing Chromium FAILS these tests (never a skip; tests/conftest.py fails a session in which any
-test was skipped), so CI cannot turn green without having driven a browser. The site is served in-process
-by scripts/serve.py from the repository root on 127.0.0.1 (a free port); `python3 scripts/build.py`
-(run by scripts/test.sh) must have made vendor/ and pyscript.toml; sw.js is refreshed here.
+A missing browser FAILS these tests (never a skip; tests/conftest.py fails a session in which any
+test was skipped), so CI cannot turn green without having driven every browser. The site is served
+in-process by scripts/serve.py from the repository root on 127.0.0.1 (a free port);
+`python3 scripts/build.py` (run by scripts/test.sh) must have made vendor/ and pyscript.toml; the
+snapshot, sw.js and vendor/preload.json are refreshed here.
 """
 
 import os
@@ -12,6 +15,7 @@ import build
 import pytest
 import serve
 from browserkit import CHROMIUM_ARGS, ROOT, errors, find_chromium, guard
+from engines import firefox_bridge, open_session, webkit_driver  # noqa: F401 (fixtures)
 
 
 @pytest.fixture(scope="session")
@@ -45,7 +49,10 @@ def site():
             "pyscript.toml does not list the files under game/: run `python3 scripts/build.py`",
             pytrace=False,
         )
-    build.generate()  # refresh the build outputs (sw.js, vendor/preload.json): game/ changes all the time
+    # refresh the build outputs: game/ changes all the time (the snapshot imports it: made again
+    # by the pinned Pyodide under Node when any of its files changed; sw.js, vendor/preload.json)
+    build.make_snapshot()
+    build.generate()
     server = serve.start(ROOT)
     yield server
     server.shutdown()

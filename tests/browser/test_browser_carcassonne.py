@@ -15,6 +15,7 @@ import re
 
 from browserkit import (
     assert_answered_since,
+    heading,
     responsiveness_mark,
     start_if_asked,
     wait_moves,
@@ -161,7 +162,7 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     assert "Ann +3: field at the end (3 tiles)" in dialog.inner_text()
     assert page.locator("#gt-layer-board .car-hl-field").count() == 3  # the farm, outlined
     dialog.locator("[data-act=summary-done]").click()
-    dialog.locator("h2:text-is('Ben wins!')").wait_for()
+    heading(dialog, "Ben wins!").wait_for()
     assert "roads: 3" in dialog.inner_text() and "Courier: 2" in dialog.inner_text()
 
 

@@ -19,6 +19,8 @@ def test_direct_game_url_boots_at_once_then_plays_offline(guarded, site):
     # a direct game URL boots Python at once: no click needed
     page.goto(site.url + "index.html?game=toscana")
     wait_ready(page, "toscana")
+    # Python started from its memory snapshot (issue #16; the server is near: the same machine)
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
     # the service worker is registered only after the board is up (no second download racing the
     # first), then precaches everything and takes control of this first page
     page.wait_for_function(
@@ -37,11 +39,13 @@ def test_direct_game_url_boots_at_once_then_plays_offline(guarded, site):
     page.on("response", lambda r: responses.append((r.url, r.from_service_worker, r.status)))
     page.reload()
     wait_ready(page, "toscana")
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
     click_changes_board(page)
     assert responses, "no responses seen"
     not_from_worker = [r for r in responses if not r[1]]
     assert not_from_worker == [], f"offline, yet served from elsewhere: {not_from_worker}"
     assert any(u.endswith("pyodide.asm.wasm") for u, _, _ in responses)
+    assert any(u.endswith(build.SNAPSHOT) for u, _, _ in responses)  # from the offline copy
 
     # the picker works offline too, and the game comes back from it
     page.click("#back")

@@ -10,6 +10,7 @@ The game is planned in CPython with the same engine (PLAN below is checked move 
 
 from browserkit import (
     assert_answered_since,
+    heading,
     responsiveness_mark,
     wait_moves,
     wait_ready,
@@ -99,7 +100,7 @@ def hand(page):
 
 def reveal(page, name):
     dialog = page.locator("#gt-dialog")
-    dialog.locator(f"h2:text-is('Hand the device to {name}')").wait_for()
+    heading(dialog, f"Hand the device to {name}").wait_for()
     assert hand(page) == []  # the curtain is up: no hand is in the page at all
     dialog.locator("[data-act=reveal]").click()
     dialog.wait_for(state="hidden")
@@ -179,7 +180,8 @@ def test_hot_seat_game_through_clicks_with_curtain_draws_official_close_and_disc
         elif "official" in move:
             assert "called the Postmaster" in last
         elif "close" in move:
-            assert "closed a route of 4 cards" in last
+            route = ", ".join(GAME.to_json(state)["routes"][state.turn])
+            assert f"closed the route {route} and placed" in last
             # the houses are on the map in Ann's colour and shape
             houses = page.locator('#gt-layer-board .tnt-house[data-seat="0"]')
             assert sorted(houses.evaluate_all("els => els.map(e => e.dataset.city)")) == sorted(
@@ -193,7 +195,9 @@ def test_hot_seat_game_through_clicks_with_curtain_draws_official_close_and_disc
     assert page.locator("#gt-panel .tnt-step-title").inner_text() == "Draw a card"
     # Ann's closed route scored its first carriage; her tile values are hers alone (none yet)
     ann = page.locator('#gt-panel .tnt-player[data-seat="0"]').inner_text()
-    assert "2 pts" in ann and "carriage 3" in ann and "17 houses left" in ann and "3 cards" in ann
+    assert (
+        "2 points" in ann and "carriage 3" in ann and "17 houses left" in ann and "3 cards" in ann
+    )
 
 
 def test_the_computer_plays_its_turns_while_the_page_answers(page, site):

@@ -8,14 +8,15 @@ on its third move and meets a blocked tile at move 27), started from a game link
 move is made by clicking the board and the buttons as a person would.
 """
 
-import json
-
 from browserkit import (
     assert_answered_since,
+    heading,
     responsiveness_mark,
     start_if_asked,
+    stored_save,
     wait_moves,
     wait_ready,
+    wait_stored,
     watch_responsiveness,
 )
 
@@ -40,10 +41,6 @@ def plan():
         moves.append(move)
         state = GAME.apply(state, move)
     return moves, state
-
-
-def autosave(page):
-    return json.loads(page.evaluate("localStorage.getItem('bgt.toscana.autosave')"))
 
 
 def click_move(page, move):
@@ -82,10 +79,10 @@ def test_a_whole_match_through_clicks_with_veto_pass_scoring_and_reload(page, si
     rounds_seen = 0
     for k, move in enumerate(moves):
         if k == 10:  # issue #4: "a reload mid-game restores the exact position"
-            saved, board = autosave(page), page.locator("#gt-layer-board").inner_html()
+            saved, board = stored_save(page), page.locator("#gt-layer-board").inner_html()
             page.reload()
             wait_ready(page, "toscana")
-            assert autosave(page) == saved
+            assert stored_save(page) == saved
             assert page.locator("#gt-layer-board").inner_html() == board
             assert "Welcome back" in page.locator("#gt-notice").inner_text()
         click_move(page, move)
@@ -119,8 +116,9 @@ def test_a_whole_match_through_clicks_with_veto_pass_scoring_and_reload(page, si
     assert rounds_seen == 2
     winners = GAME.winners(final)
     expected = "A draw!" if len(winners) == 2 else f"{SEATS[winners[0]]['name']} wins!"
-    page.locator(f"#gt-dialog h2:text-is('{expected}')").wait_for()
-    assert autosave(page)["save"]["moves"] == [m.to_json() for m in moves]
+    heading(page.locator("#gt-dialog"), expected).wait_for()
+    wait_stored(page, "toscana", len(moves))
+    assert stored_save(page, "toscana")["moves"] == [m.to_json() for m in moves]
 
 
 def test_the_page_answers_while_the_computer_thinks(page, site):
@@ -162,7 +160,5 @@ def test_the_new_game_form_sets_the_contact_rule(page, site):
     assert "Czech rules text" in form.locator(".tos-note").inner_text()
     page.select_option("#gt-new-form select[name=contact]", "own-new")
     start_if_asked(page)
-    page.wait_for_function(
-        "() => (localStorage.getItem('bgt.toscana.autosave') || '').includes('own-new')"
-    )
-    assert autosave(page)["save"]["setup"]["options"]["contact"] == "own-new"
+    wait_stored(page, "toscana")
+    assert stored_save(page, "toscana")["setup"]["options"]["contact"] == "own-new"

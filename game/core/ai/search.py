@@ -33,39 +33,22 @@ from .knowledge import knowledge_for, margin_value
 # exploration: the UCB1 constant; temperature: 0 plays the most visited move, > 0 samples
 # moves by visits ** (1 / temperature) (varied, weaker play); result_weight: share of the
 # win/draw/loss in a finished playout's value (the rest rewards the margin).
+# The three levels a player picks share one search and differ in budget and in how varied
+# the chosen move is.
+_MCTS: dict[str, Any] = {
+    "kind": "mcts",
+    "max_seconds": 1.0,
+    "rank_root": True,
+    "widening": (2.0, 0.5),
+    "exploration": 0.7,
+    "result_weight": 0.8,
+}
 LEVELS: dict[str, dict[str, Any]] = {
     "random": {"kind": "random"},
     "greedy": {"kind": "greedy"},
-    "easy": {
-        "kind": "mcts",
-        "iterations": 40,
-        "max_seconds": 1.0,
-        "rank_root": True,
-        "widening": (2.0, 0.5),
-        "exploration": 0.7,
-        "temperature": 1.0,
-        "result_weight": 0.8,
-    },
-    "medium": {
-        "kind": "mcts",
-        "iterations": 200,
-        "max_seconds": 1.0,
-        "rank_root": True,
-        "widening": (2.0, 0.5),
-        "exploration": 0.7,
-        "temperature": 0.0,
-        "result_weight": 0.8,
-    },
-    "hard": {
-        "kind": "mcts",
-        "iterations": 600,
-        "max_seconds": 1.0,
-        "rank_root": True,
-        "widening": (2.0, 0.5),
-        "exploration": 0.7,
-        "temperature": 0.0,
-        "result_weight": 0.8,
-    },
+    "easy": {**_MCTS, "iterations": 40, "temperature": 1.0},
+    "medium": {**_MCTS, "iterations": 200, "temperature": 0.0},
+    "hard": {**_MCTS, "iterations": 600, "temperature": 0.0},
 }
 PLAYER_LEVELS = ("easy", "medium", "hard")  # what a new-game screen offers
 

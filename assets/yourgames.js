@@ -1,0 +1,257 @@
+// "Your games" on the picker (issue #12): every game kept on this device, in progress first, then
+// the recently finished ones, each with Continue and Delete (Undo in a toast for a few seconds).
+// Plain JavaScript reading the library's keys without Python; game/view/library.py writes them
+// and describes them:
+//   bgt.games         {"v": 1, "games": [summary...]}: the index, most recently played first
+//   bgt.game.<id>     one match: {"v": 1, "link", "ui", "summary"}
+// A summary: {id, game, names, kinds, to_move, moves, over, winners, played, mode}.
+// A damaged index is read around (the slots keep their own summaries); Python backs it up and
+// rebuilds it at its next start.
+
+export const INDEX_KEY = "bgt.games";
+export const SLOT_PREFIX = "bgt.game.";
+const MODES = ["ai", "device", "link"];
+const UNDO_MS = 8000;
+
+const isText = (v) => typeof v === "string";
+const isSeat = (v) => Number.isInteger(v) && v >= 0;
+
+function isSummary(s, gameIds) {
+  return !!s && typeof s === "object" && isText(s.id) && gameIds.includes(s.game)
+    && Number.isFinite(s.played) && typeof s.over === "boolean" && MODES.includes(s.mode)
+    && Array.isArray(s.names) && s.names.length > 0 && s.names.every(isText)
+    && Array.isArray(s.kinds) && s.kinds.length === s.names.length
+    && Number.isInteger(s.moves) && (s.to_move === null || isSeat(s.to_move))
+    && Array.isArray(s.winners) && s.winners.every(isSeat);
+}
+
+function parse(text) {
+  try { return text == null ? null : JSON.parse(text); } catch { return null; }
+}
+
+// The games kept here: from the index, else (damaged index) from the slots themselves.
+export function readGames(storage, gameIds) {
+  const slots = new Set();
+  for (let k = 0; k < storage.length; k++) {
+    const key = storage.key(k);
+    if (key && key.startsWith(SLOT_PREFIX)) slots.add(key.slice(SLOT_PREFIX.length));
+  }
+  const index = parse(storage.getItem(INDEX_KEY));
+  let listed = index && Array.isArray(index.games) ? index.games : null;
+  if (!listed || !listed.every((s) => isSummary(s, gameIds))) {
+    listed = [...slots].map((id) => parse(storage.getItem(SLOT_PREFIX + id))?.summary);
+  }
+  const seen = new Set();
+  return listed
+    .filter((s) => isSummary(s, gameIds) && slots.has(s.id) && !seen.has(s.id) && seen.add(s.id))
+    .sort((a, b) => b.played - a.played);
+}
+
+// A name shown as a bidi isolate: no direction mark in it can reorder the text around it
+// (isolate marks inside are dropped so that none can end the isolate early; game/view/markup.py).
+export function nameNode(name) {
+  const bdi = document.createElement("bdi");
+  bdi.textContent = String(name).replace(/[\u2066-\u2069]/g, "").replace(/[\n\r\u2028\u2029\u0085]/g, " ");
+  return bdi;
+}
+
+// The text of `key` with some placeholders filled by DOM nodes (names), the others by `vars`.
+function fill(el, text, nodes) {
+  for (const [k, part] of text.split(/\{(\w+)\}/).entries()) {
+    if (k % 2 === 0) { if (part) el.append(part); }
+    else el.append(part in nodes ? nodes[part] : `{${part}}`);
+  }
+  return el;
+}
+
+function nameList(lang, names) {
+  const nodes = names.map(nameNode);
+  const out = document.createElement("span");
+  out.className = "saved-players";
+  let parts;
+  try {
+    parts = new Intl.ListFormat(lang, { type: "conjunction" }).formatToParts(names.map((_, k) => `\u0000${k}`));
+  } catch {
+    parts = names.flatMap((_, k) => (k ? [{ type: "literal", value: ", " }] : []).concat({ type: "element", value: `\u0000${k}` }));
+  }
+  for (const part of parts) out.append(part.type === "element" ? nodes[Number(part.value.slice(1))] : part.value);
+  return out;
+}
+
+function ago(ms, lang) {
+  const seconds = (ms - Date.now()) / 1000;
+  let rtf;
+  try { rtf = new Intl.RelativeTimeFormat(lang, { numeric: "auto" }); } catch { return new Date(ms).toLocaleString(); }
+  const units = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60]];
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  return rtf.format(0, "second");
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// mount({t, lang(), strings(), gameIds, storage(), open(game, match), forget(match)}) -> {render()}
+export function mountYourGames({ t, lang, strings, gameIds, storage, open, forget }) {
+  const $ = (id) => document.getElementById(id);
+  const section = $("your-games");
+  const toast = $("toast");
+  let deleted = null; // {summary, slot, timer}: what Undo puts back
+  let focusAfter = null;
+
+  // A seat's name as the table shows it: the default names ("You", "Computer 2", "Player 3" in
+  // any language) in the language shown, a typed name as it is (game/view/i18n.py localized_name)
+  function shownName(name) {
+    for (const texts of Object.values(strings() || {})) {
+      if (name === texts["gt.you"]) return t("gt.you");
+      const computer = typeof texts["gt.computer"] === "string"
+        && name.match(new RegExp(`^${escape(texts["gt.computer"])}(?: (\\d+))?$`));
+      if (computer) return t("gt.computer") + (computer[1] ? ` ${computer[1]}` : "");
+      const seat = typeof texts["gt.seat"] === "string" && texts["gt.seat"].includes("{n}")
+        && name.match(new RegExp(`^${escape(texts["gt.seat"]).replace(escape("{n}"), "(\\d+)")}$`));
+      if (seat) return t("gt.seat", { n: Number(seat[1]) });
+    }
+    return name;
+  }
+
+  // whose turn, or the result; said to the person at this device (the only person at the table)
+  function status(s, names) {
+    const line = document.createElement("span");
+    const people = s.kinds.flatMap((kind, seat) => (kind === "human" ? [seat] : []));
+    const you = people.length === 1 ? people[0] : null;
+    if (s.over) {
+      const won = s.winners.filter((seat) => names[seat] != null);
+      if (won.length === 1 && won[0] === you) line.append(t("library.won.you"));
+      else if (won.length === 1) fill(line, t("library.won"), { player: nameNode(names[won[0]]) });
+      else if (won.length === 0 || won.length === names.length) line.append(t("library.draw"));
+      else fill(line, t("library.shared"), { players: nameList(lang(), won.map((seat) => names[seat])) });
+    } else if (s.to_move !== null && s.to_move === you) {
+      line.append(t("gt.turn.you"));
+    } else if (s.to_move !== null && names[s.to_move] != null) {
+      fill(line, t("gt.turn"), { player: nameNode(names[s.to_move]) });
+    }
+    return line;
+  }
+
+  function item(s) {
+    const names = s.names.map(shownName);
+    const li = document.createElement("li");
+    li.className = "saved";
+    li.dataset.match = s.id;
+    li.dataset.game = s.game;
+    const titleId = `saved-${s.id}`;
+    const title = document.createElement("p");
+    title.className = "saved-title";
+    title.id = titleId;
+    const game = document.createElement("strong");
+    game.textContent = t(`game.${s.game}.name`);
+    title.append(game, " · ", nameList(lang(), names));
+    const line = document.createElement("p");
+    line.className = "saved-state";
+    const when = document.createElement("time");
+    when.dateTime = new Date(s.played).toISOString();
+    when.title = new Date(s.played).toLocaleString(lang());
+    when.textContent = ago(s.played, lang());
+    const bits = [status(s, names), t("library.moves", { n: s.moves }), t(`library.mode.${s.mode}`), when];
+    bits.forEach((bit, k) => { if (k) line.append(" · "); line.append(bit); });
+    const text = document.createElement("div");
+    text.className = "saved-text";
+    text.append(title, line);
+    const go = document.createElement("a");
+    go.className = "saved-continue";
+    go.href = `?${new URLSearchParams({ game: s.game, match: s.id })}`;
+    go.textContent = t("library.continue");
+    go.setAttribute("aria-describedby", titleId);
+    const drop = document.createElement("button");
+    drop.type = "button";
+    drop.className = "saved-delete";
+    drop.textContent = t("library.delete");
+    drop.setAttribute("aria-label", t("library.delete_label", { game: game.textContent, players: names.join(", ") }));
+    const actions = document.createElement("div");
+    actions.className = "saved-actions";
+    actions.append(go, drop);
+    li.append(text, actions);
+    return li;
+  }
+
+  function render() {
+    let games = [];
+    try { games = readGames(storage(), gameIds); } catch { games = []; } // storage refused
+    const playing = games.filter((s) => !s.over);
+    const finished = games.filter((s) => s.over);
+    section.hidden = games.length === 0;
+    $("your-games-list").replaceChildren(...playing.map(item));
+    const done = $("your-games-done");
+    done.hidden = finished.length === 0;
+    done.querySelector("summary").textContent = t("library.finished", { n: finished.length });
+    done.querySelector("ul").replaceChildren(...finished.map(item));
+    if (deleted) { // (again, in the language chosen meanwhile)
+      $("toast-text").textContent = t("library.deleted");
+      $("toast-undo").textContent = t("library.undo");
+    }
+    if (focusAfter) {
+      const target = focusAfter();
+      focusAfter = null;
+      (target || $("your-games-title")).focus();
+    }
+  }
+
+  function finishDeletion() {
+    if (!deleted) return;
+    clearTimeout(deleted.timer);
+    deleted = null;
+    toast.dataset.on = "false";
+    $("toast-undo").hidden = true;
+    $("toast-text").textContent = "";
+  }
+
+  function remove(li) {
+    finishDeletion();
+    const id = li.dataset.match;
+    const summary = readGames(storage(), gameIds).find((s) => s.id === id);
+    const slot = storage().getItem(SLOT_PREFIX + id);
+    if (!summary || slot == null) { render(); return; }
+    const next = li.nextElementSibling || li.previousElementSibling;
+    const nextId = next && next.dataset.match;
+    storage().removeItem(SLOT_PREFIX + id);
+    writeIndex((games) => games.filter((s) => s.id !== id));
+    forget(id);
+    deleted = { summary, slot, timer: setTimeout(finishDeletion, UNDO_MS) };
+    $("toast-undo").hidden = false;
+    toast.dataset.on = "true";
+    focusAfter = () => (nextId ? section.querySelector(`[data-match="${CSS.escape(nextId)}"] .saved-continue`) : null);
+    render();
+  }
+
+  function undo() {
+    if (!deleted) return;
+    const { summary, slot } = deleted;
+    try {
+      storage().setItem(SLOT_PREFIX + summary.id, slot);
+      writeIndex((games) => [summary, ...games.filter((s) => s.id !== summary.id)]);
+    } catch { /* full: the game stays deleted rather than half there */ storage().removeItem(SLOT_PREFIX + summary.id); }
+    finishDeletion();
+    focusAfter = () => section.querySelector(`[data-match="${CSS.escape(summary.id)}"] .saved-continue`);
+    render();
+  }
+
+  // the index rewritten from the games listed now (a damaged one is replaced, not patched)
+  function writeIndex(change) {
+    const games = change(readGames(storage(), gameIds));
+    try { storage().setItem(INDEX_KEY, JSON.stringify({ v: 1, games })); } catch { /* Python rebuilds it */ }
+  }
+
+  section.addEventListener("click", (event) => {
+    const go = event.target.closest(".saved-continue");
+    if (go && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && event.button === 0) {
+      event.preventDefault();
+      finishDeletion();
+      const li = go.closest(".saved");
+      open(li.dataset.game, li.dataset.match);
+      return;
+    }
+    const drop = event.target.closest(".saved-delete");
+    if (drop) remove(drop.closest(".saved"));
+  });
+  $("toast-undo").addEventListener("click", undo);
+  addEventListener("storage", (event) => { if (!event.key || event.key.startsWith("bgt.game")) render(); });
+  return { render, finishDeletion };
+}

@@ -1,0 +1,80 @@
+"""Python's memory snapshot (issue #16): whatever is wrong with it, the page starts Python the usual
+way within the same page load, says nothing to the player, and the game plays.
+
+(That every game starts from a good snapshot and plays is test_browser_engines.py; offline and in
+a cross-site embed: test_browser_offline.py, test_browser_embed.py.)
+"""
+
+import gzip
+
+import build
+import pytest
+from browserkit import ROOT
+from moves import autosaved, opening, play_turn
+
+GAME = "toscana"
+
+
+def snapshot_bytes():
+    return (ROOT / build.SNAPSHOT).read_bytes()
+
+
+def damaged():
+    data = bytearray(snapshot_bytes())
+    data[len(data) // 2] ^= 0xFF  # gzip's CRC-32 no longer matches
+    return bytes(data)
+
+
+def for_other_files():
+    content = gzip.decompress(snapshot_bytes())
+    other = build.SNAPSHOT_MAGIC + b"0" * 64 + content[len(build.SNAPSHOT_MAGIC) + 64 :]
+    return gzip.compress(other)
+
+
+def refused_by_pyodide():
+    content = gzip.decompress(snapshot_bytes())
+    head = len(build.SNAPSHOT_MAGIC) + 64 + 4  # right key and size, but not Pyodide's image
+    return gzip.compress(content[:head] + b"\x55" * 100_000)
+
+
+CASES = {
+    "missing": (404, b"not found", "HTTP 404"),
+    "damaged": (200, None, "damaged"),
+    "made for other files": (200, None, "other runtime files"),
+    "refused by Pyodide": (200, None, "Snapshot"),
+}
+BODIES = {"damaged": damaged, "made for other files": for_other_files}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_bad_snapshot_starts_python_the_usual_way_and_the_game_plays(open_session, site, case):
+    status, body, reason = CASES[case]
+    if body is None:
+        body = BODIES.get(case, refused_by_pyodide)()
+    session = open_session("chromium")
+    session.page.route(
+        "**/vendor/pyodide/snapshot.bin", lambda route: route.fulfill(status=status, body=body)
+    )
+    start = opening(GAME)
+    session.goto(f"{site.url}?game={GAME}#m={start.to_link()}")
+    session.wait_ready(GAME)
+    assert session.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
+    assert reason in session.evaluate("window.bgt.snapshotProblem")
+    assert session.evaluate("getComputedStyle(document.getElementById('boot')).display") == "none"
+    match = play_turn(session, GAME, autosaved(session, GAME))  # the engine answers in the page
+    assert len(match.moves) > len(start.moves)
+    assert session.errors() == []
+
+
+def test_a_snapshot_unpacked_on_the_way_is_restored_too(open_session, site):
+    """A host that sends the .bin with Content-Encoding: gzip hands the page the unpacked bytes."""
+    body = gzip.decompress(snapshot_bytes())
+    session = open_session("chromium")
+    session.page.route("**/vendor/pyodide/snapshot.bin", lambda route: route.fulfill(body=body))
+    start = opening(GAME)
+    session.goto(f"{site.url}?game={GAME}#m={start.to_link()}")
+    session.wait_ready(GAME)
+    assert session.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+    match = play_turn(session, GAME, autosaved(session, GAME))
+    assert len(match.moves) > len(start.moves)
+    assert session.errors() == []

@@ -16,6 +16,7 @@ from game.carcassonne.controller import Board, viewbox_of
 from game.carcassonne.data import TILE_TYPES
 from game.carcassonne.rules import GAME, Place
 from game.carcassonne.tables import DISTINCT_ROTS, TYPE_INDEX
+from game.view.ending import breakdown_table
 from game.view.i18n import Translator, load_table
 from game.view.markup import esc, isolate
 from game.view.table import Table
@@ -360,8 +361,8 @@ def test_text_from_players_is_escaped():
     names = ['<b>"x"</b>', "Ben"]
     panel = board.panel_markup(state, 1, names, TR, True)
     assert "<b>" not in panel and "&lt;b&gt;&quot;x&quot;&lt;/b&gt;" in panel
-    _title, body, _ = board.summary(state, "final", names, TR)
-    assert "<b>" not in body
+    told = board.tell(state, Place(1, 0, 1, None).to_json(), state, 1, names, TR)
+    assert "<b>" not in told.text and "<b>" not in board.result_markup(state, names, TR)
 
 
 def test_score_events_are_outlined_and_badged_until_the_next_turn():
@@ -391,8 +392,8 @@ def test_a_tile_that_fits_nowhere_is_announced():
     details = board.details_markup(state, 0, NAMES, TR)
     assert "Tile C fitted nowhere and was removed from the game" in details
     assert "Removed (fitted nowhere): C" in details
-    line = board.log_detail(before, GAME.legal_moves(before)[0].to_json(), state, NAMES, TR)
-    assert "C fitted nowhere: removed" in line
+    told = board.tell(before, GAME.legal_moves(before)[0].to_json(), state, 0, NAMES, TR)
+    assert "C fitted nowhere: removed" in [note.text for note in told.notes]
 
 
 # ---- the panel, summaries, options, log -----------------------------------------------------
@@ -425,18 +426,29 @@ def test_final_summary_explains_every_category():
         Place(0, 1, 0, "monastery"),
     ):
         state = GAME.apply(state, move)
-    assert board.summary_after(state) == "final"
-    title, body, button = board.summary(state, "final", NAMES, TR)
-    assert title == "Final scoring" and button == "carcassonne.see_result"
+    # issue #13: one end dialog, its final table per category with what the end added
+    assert board.summary_after(state) is None
     breakdown = GAME.score_breakdown(state)
+    styles = [board.seat_style(seat) for seat in (0, 1)]
+    body = breakdown_table(
+        TR,
+        GAME.id,
+        NAMES,
+        breakdown,
+        GAME.scores(state),
+        GAME.winners(state),
+        styles,
+        board.result_notes(state, TR),
+    ) + board.result_markup(state, NAMES, TR)
     for part in ("roads", "cities", "monasteries", "farms", "courier"):
         row = re.search(rf'<tr data-part="{part}">(.*?)</tr>', body).group(1)
-        assert re.findall(r"<td>(\d+)", row) == [str(breakdown[s][part]) for s in (0, 1)]
+        assert re.findall(r"<td[^>]*>(\d+)", row) == [str(breakdown[s][part]) for s in (0, 1)]
         assert TR.has(f"carcassonne.part.{part}")  # the result dialog names the parts
+    farms = re.search(r'<tr data-part="farms">(.*?)</tr>', body).group(1)
+    assert "<small>+3</small>" in farms  # Ann's farm: what the end added, under her farms
     assert "Ann +3: field at the end (3 tiles)" in body
-    markup = board.board_markup(state, summary="final")
+    markup = board.board_markup(state)
     assert "car-hl-field" in markup and "car-hl-monastery" in markup
-    assert board.summary_after(GAME.new(players=2, seed=1)) is None
 
 
 def test_options_form_round_trip():
@@ -467,8 +479,9 @@ def test_options_form_round_trip():
     assert board.read_options({"courier": "<x>"})["courier"] == "tiles_free"
 
 
-def test_log_lines_tell_the_follower_the_scores_and_the_end():
-    # Brief: score events "in the log"; the table adds the board's log_detail to each line
+def test_log_entries_tell_where_the_follower_the_scores_and_the_end():
+    # Brief: score events "in the log"; issue #13: "a position players can find ... "2 right,
+    # 1 up of the start tile", and what scored for whom
     table = Table("carcassonne", TR)
     table.start(
         [{"name": n, "kind": "human", "level": None} for n in NAMES],
@@ -483,19 +496,20 @@ def test_log_lines_tell_the_follower_the_scores_and_the_end():
         Place(0, 1, 0, None),
     ):
         table.play(move)
-    lines = [
-        text
-        for _, _, text in table.log_lines(
-            detail=lambda b, m, a: board.log_detail(b, m, a, NAMES, TR)
-        )
-    ]
-    # the table shows the mover's name as a bidi isolate (issue #12)
-    assert (
-        lines[0] == f"{isolate('Ann')} placed tile E at 0,-1 · knight on the city · Ann +4 (city)"
-    )
-    assert lines[1].endswith("· thief on the road · Courier's message: Ben +2 (road)")
-    assert "farmer on the field" in lines[2]
-    assert lines[3].endswith("the stack is empty: final scoring")
+    entries = table.log_entries(board, 0)
+    texts = [e.told.text for e in entries]
+    notes = [[note.text for note in e.told.notes] for e in entries]
+    ann, ben = isolate("Ann"), isolate("Ben")  # the table's names are bidi isolates (issue #12)
+    assert texts[0] == f"{ann} placed a tile 1 up of the start tile · knight on the city"
+    assert notes[0] == [f"{ann} +4: city completed (2 tiles)"]
+    assert texts[1] == f"{ben} placed a tile 1 right of the start tile · thief on the road"
+    assert notes[1] == [f"{ben} +2: the Courier's message (road)"]
+    assert texts[2] == f"{ann} placed a tile 2 right of the start tile · farmer on the field"
+    assert notes[3][0] == "the stack is empty: final scoring"
+    assert f"{ann} +3: field at the end (3 tiles)" in notes[3]
+    assert [e.seat for e in entries] == [0, 1, 0, 1]
+    assert all("<svg" in e.told.picture and "<svg" in e.mark for e in entries)
+    assert 'data-seat="0"' in entries[0].note_marks[0] or "#car-m0" in entries[0].note_marks[0]
 
 
 @pytest.mark.parametrize("players", [2, 5])

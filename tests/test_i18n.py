@@ -173,6 +173,7 @@ def test_the_table_file_is_plain_json():
 def test_the_log_speaks_to_the_person_at_the_device_and_of_the_others_by_name():
     """Issue #14: "Vy položil(a) T08" was the old Czech log; now the person at the device is
     spoken to, the computer named, and with two people at one device both are named."""
+    from game import games
     from game.view.markup import isolate
     from game.view.table import Table
 
@@ -187,11 +188,11 @@ def test_the_log_speaks_to_the_person_at_the_device_and_of_the_others_by_name():
     )
     for _ in range(2):
         table.play(table.game.legal_moves(table.state)[0])
-    (_, _, mine), (_, _, theirs) = table.log_lines()
+    board = games.controller("toscana")
+    mine, theirs = (entry.told.text for entry in table.log_entries(board, 0))
+    assert mine.startswith("Položil(a) jste destičku na ")  # issue #13: and where, not T08
     # (names are shown as bidi isolates, issue #12)
-    assert mine.startswith("Položil(a) jste T") and theirs.startswith(
-        f"{isolate('Počítač')} položil(a) T"
-    )
+    assert theirs.startswith(f"{isolate('Počítač')} položil(a) destičku na ")
     assert table.names() == [isolate("Vy"), isolate("Počítač")]  # default names: the language's
     friends = Table("toscana", cs)
     friends.start(
@@ -202,4 +203,6 @@ def test_the_log_speaks_to_the_person_at_the_device_and_of_the_others_by_name():
         seed=3,
     )
     friends.play(friends.game.legal_moves(friends.state)[0])
-    assert friends.log_lines()[0][2].startswith(f"{isolate('Ann')} položil(a) T")
+    assert friends.log_entries(board, 0)[0].told.text.startswith(
+        f"{isolate('Ann')} položil(a) destičku na "
+    )

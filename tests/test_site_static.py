@@ -149,7 +149,10 @@ def test_every_text_goes_through_the_one_table():
     # every literal key the Python side shows (UI texts, engines' log lines) is in the table
     for path in sorted((ROOT / "game").rglob("*.py")):
         code = path.read_text("utf-8")
-        pattern = r'"((?:gt|nav|table|toscana|carcassonne|tnt|log|rules|library|load|link)\.[a-z0-9_.-]+)"'
+        pattern = (
+            r'"((?:gt|nav|table|story|toscana|carcassonne|tnt|log|rules|library|load|link)'
+            r'\.[a-z0-9_.-]+)"'
+        )
         for key in re.findall(pattern, code):
             assert key in en, f"{path.relative_to(ROOT)} uses a missing key {key}"
 

@@ -519,8 +519,8 @@ def test_bonus_values_are_turned_up_at_the_end_with_the_final_scoring():
     markup = shown(Board(), state, 0, NAMES, TR, False)
     assert "Final scoring" in markup
     assert "face down" not in markup and not re.search(r"\d hidden", markup)
-    totals = re.findall(r'<tr class="tnt-total">(.*?)</tr>', markup)[0]
-    assert [int(n) for n in re.findall(r"<b>(-?\d+)</b>", totals)] == GAME.scores(state)
+    totals = re.findall(r'<tr class="gt-total">(.*?)</tr>', markup)[0]
+    assert [int(n) for n in re.findall(r"<strong>(-?\d+)</strong>", totals)] == GAME.scores(state)
     for part in (
         "best carriage",
         "route bonuses",
@@ -573,10 +573,9 @@ def test_log_lines_name_the_official_in_the_players_language():
     table.play(Play(GAME.to_json(table.state)["hands"][1][0], "right"))
     table.play(Pass())
     table.play(Official("administrator"))
-    expected = (
-        f"{isolate('Ann')} povolal(a) úředníka: správce (nová nabídka)"  # issue #12: isolated
-    )
-    assert table.log_lines()[-1][2] == expected
+    last = table.log_entries(Board(), 0)[-1]
+    # issue #12: the name is isolated
+    assert last.told.text == f"{isolate('Ann')} povolal(a) úředníka: správce (nová nabídka)"
 
 
 def test_names_and_texts_are_escaped():

@@ -14,6 +14,7 @@ from game.view.table import Table
 
 TABLE = {
     "en": {
+        "toscana.story.place": "{player} placed a tile on {where}",
         "toscana.log.place": "{player} placed {tile}",
         "toscana.log.pass": "{player} passed",
     }
@@ -31,17 +32,24 @@ def table(seats=SEATS):
 
 
 def test_undo_policy_follows_the_seats():
-    # Issue #3: strict undo by default; "hot-seat may allow more, as an option"
-    assert table().match.undo_policy == "strict"
+    # Issue #13: "Take-backs: allowed / only within my own turn; allowed is the default when
+    # one person plays against computers"; friends at one device take back freely (issue #3)
+    assert table().match.undo_policy == "free"
     humans = [dict(SEATS[0]), dict(SEATS[0], name="Bob")]
     assert table(humans).match.undo_policy == "free"
+    t = Table("carcassonne", Translator(TABLE, "en"))
+    t.start(humans + [dict(SEATS[1])], seed=2)  # two people and a computer: fair to both
+    assert t.match.undo_policy == "strict"
+    t.start(SEATS, seed=2, undo="strict")  # the new-game form's choice wins
+    assert t.match.undo_policy == "strict"
 
 
 def test_log_names_players_and_counts_moves():
     t = table()
     t.play(t.game.legal_moves(t.state)[0])
-    ((number, seat, line),) = t.log_lines()
-    assert number == 1 and seat == 0 and line.startswith("\u2068Ann\u2069 placed T")
+    (entry,) = t.log_entries(games.controller("toscana"), 0)
+    assert entry.number == 1 and entry.seat == 0
+    assert entry.told.text.startswith("\u2068Ann\u2069 placed")
 
 
 def test_ai_search_plays_a_legal_move():

@@ -1,7 +1,8 @@
 """How a person plays a Carcassonne turn, as a small state machine in pure Python (the browser
 layer only forwards pointer and key events and sets the markup this returns). This is the
 `Board` the game declares (game.view.controller.BoardController); controller_panel.py writes
-the panel beside the board, the final summary, the log lines and the new-game options.
+the panel beside the board and the new-game options, controller_story.py the log entries and
+the end.
 
 A turn has two steps.
 1. Where: every free square where the tile fits (in some turn) is highlighted. Pointing at one
@@ -24,8 +25,9 @@ from game.view.controller import BoardController, Markup
 from game.view.i18n import Translator
 from game.view.markup import tag
 from game.view.rules import Section
+from game.view.story import Told
 
-from . import controller_panel, draw, draw_rules, queries
+from . import controller_panel, controller_story, draw, draw_rules, queries
 from .draw_tiles import T, fmt, spot
 from .rules import GAME, Place
 
@@ -459,6 +461,7 @@ class Board(BoardController):
         highlights, badges = self._scored_markup(state)
         return (
             draw.tiles_layer(self.placed, titles)
+            + draw.start_marker()
             + draw.last_layer(last)
             + tag("g", highlights, class_="car-events")
             + draw.meeples_layer(meeples)
@@ -544,19 +547,32 @@ class Board(BoardController):
         self._sync(state)
         return controller_panel.details(self, state, names, tr)
 
-    def summary_after(self, state: State) -> Any:
-        """The move that ended the game: final scoring is explained before the result."""
-        return "final" if GAME.current_player(state) is None else None
+    # ---- the story: log entries, the review, the end (controller_story.py) ----------------------
+    def seat_style(self, seat: int) -> tuple[str, str]:
+        return draw.SEATS[seat][0], controller_story.SHAPES[seat]
 
-    def summary(
-        self, state: State, which: Any, names: list[str], tr: Translator
-    ) -> tuple[str, Markup, str]:
-        return controller_panel.summary(state, names, tr)
+    def seat_mark(self, state: State, seat: int) -> Markup:
+        return draw.meeple_icon(seat, size=18)
 
-    def log_detail(
-        self, before: State, move: JSON, after: State, names: list[str], tr: Translator
-    ) -> str:
-        return controller_panel.log_detail(before, move, after, names, tr)
+    def tell(
+        self,
+        before: State,
+        move: JSON,
+        after: State,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+    ) -> Told:
+        return controller_story.tell(before, move, after, names, tr, self.you)
+
+    def mark_markup(self, before: State, move: JSON, after: State) -> Markup:
+        return controller_story.mark_markup(move, after)
+
+    def result_notes(self, state: State, tr: Translator) -> list[dict[str, str]]:
+        return controller_story.result_notes(state, tr)
+
+    def result_markup(self, state: State, names: list[str], tr: Translator) -> Markup:
+        return controller_story.result_markup(state, names, tr)
 
     # ---- how to play (draw_rules.py) -------------------------------------------------------------
     def rules(self) -> list[Section]:

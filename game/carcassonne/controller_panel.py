@@ -1,6 +1,6 @@
 """What the Carcassonne board writes beside the board: the panel (players, the tile to place
-with the controls of the person to move, the last turn, the Courier, the stack), the final
-scoring summary, the words a move adds to the log, and the rule options of the new-game form.
+with the controls of the person to move, the last turn, the Courier, the stack) and the rule
+options of the new-game form.
 The panel reads the turn's selection from the `Board` (controller.py) it is given.
 """
 
@@ -13,13 +13,11 @@ from game.view.markup import empty, esc, tag
 from game.view.rules import rules_link
 from game.view.widgets import button
 
-from . import draw, draw_rules, queries
+from . import controller_story, draw, draw_rules, queries
 from .rules import COURIER_MODES, GAME
 
 if TYPE_CHECKING:
     from .controller import Board
-
-EVENT_CATEGORY = {"road": "roads", "city": "cities", "monastery": "monasteries", "field": "farms"}
 
 
 def panel(
@@ -226,26 +224,6 @@ def _now(board, state, names, tr, interactive):
     ) + tag("p", esc(hint), class_="gt-hint", aria_live="polite")
 
 
-def event_line(event: queries.ScoreEvent, names: list[str], tr: Translator) -> Markup:
-    feature = tr(f"carcassonne.kind.{event.kind}")
-    return tag(
-        "li",
-        draw.meeple_icon(event.player, size=18),
-        esc(
-            tr(
-                f"carcassonne.event.{event.reason}",
-                player=names[event.player],
-                n=event.points,
-                feature=feature,
-                tiles=len(event.tiles),
-            )
-        ),
-        data_seat=event.player,
-        data_points=event.points,
-        data_reason=event.reason,
-    )
-
-
 def _last_turn(board, state, names, tr):
     parts = []
     for tile in board.new_discards:
@@ -263,7 +241,7 @@ def _last_turn(board, state, names, tr):
         parts.append(
             tag(
                 "ul",
-                *(event_line(e, names, tr) for e in events),
+                *(controller_story.event_line(e, names, tr) for e in events),
                 class_="car-events-list",
             )
         )
@@ -280,7 +258,7 @@ def _courier(state, tr):
     if where is None:
         text = tr("carcassonne.courier.waiting")
     else:
-        text = tr("carcassonne.courier.at", x=where[0], y=where[1])
+        text = tr("carcassonne.courier.at", where=controller_story.where(tr, *where))
     explain = (
         tr(f"carcassonne.courier.explain_{rules['courier_reach']}")
         + " "
@@ -336,124 +314,6 @@ def _stack(board, state, tr):
         )
     )
     return tag("div", *parts, class_="car-box car-stack")
-
-
-def summary(state: State, names: list[str], tr: Translator) -> tuple[str, Markup, str]:
-    """Final scoring: per player and category, what the game gave and what the end added,
-    then every final score."""
-    breakdown = GAME.score_breakdown(state)
-    categories = list(breakdown[0])  # roads, cities, monasteries, farms, courier
-    finals = queries.final_events(state) or []
-    seats = range(queries.player_count(state))
-    added = [dict.fromkeys(categories, 0) for _ in seats]
-    for e in finals:
-        added[e.player][EVENT_CATEGORY[e.kind]] += e.points
-    head = tag(
-        "tr",
-        tag("th", ""),
-        *(
-            tag(
-                "th",
-                draw.meeple_icon(seat, size=18),
-                tag("span", esc(names[seat]), class_="car-th-name"),
-                data_seat=seat,
-            )
-            for seat in seats
-        ),
-    )
-    rows = []
-    for c in categories:
-        cells = []
-        for seat in seats:
-            extra = (
-                tag("small", esc(tr("carcassonne.at_end", n=added[seat][c])))
-                if added[seat][c]
-                else ""
-            )
-            cells.append(tag("td", str(breakdown[seat][c]), extra))
-        rows.append(
-            tag(
-                "tr",
-                tag("th", esc(tr(f"carcassonne.part.{c}")), scope="row"),
-                *cells,
-                data_part=c,
-            )
-        )
-    rows.append(
-        tag(
-            "tr",
-            tag("th", esc(tr("carcassonne.total")), scope="row"),
-            *(
-                tag("td", tag("strong", str(sum(breakdown[seat].values()))), data_seat=seat)
-                for seat in seats
-            ),
-            class_="car-total",
-        )
-    )
-    table = tag("table", tag("thead", head), tag("tbody", *rows), class_="car-table")
-    lines = tag(
-        "ol",
-        *(event_line(e, names, tr) for e in finals),
-        class_="car-final-list car-events-list",
-    )
-    body = (
-        tag("p", esc(tr("carcassonne.final_intro")))
-        + tag("div", table, style="overflow-x:auto")
-        + (lines if finals else tag("p", esc(tr("carcassonne.final_none"))))
-    )
-    return tr("carcassonne.final_title"), body, "carcassonne.see_result"
-
-
-def log_detail(before: State, move: JSON, after: State, names: list[str], tr: Translator) -> str:
-    """What a move also did, for its log line: the follower, the scores, the Courier's
-    message, tiles removed because they fitted nowhere, the end."""
-    move = GAME.parse_move(move)  # the match keeps moves as JSON
-    parts = []
-    tile = queries.current_tile(before)
-    if move.meeple is not None and tile is not None:
-        kind = queries.feature_kinds(tile).get(move.meeple)
-        if kind:
-            parts.append(
-                tr(
-                    "carcassonne.log.meeple",
-                    role=tr(f"carcassonne.role.{kind}"),
-                    feature=tr(f"carcassonne.kind.{kind}"),
-                )
-            )
-    messages = {}  # the Courier's message: one entry per receiver, its features listed
-    for e in queries.score_events(after):
-        feature = tr(f"carcassonne.kind.{e.kind}")
-        if e.reason == "courier":
-            messages.setdefault(e.player, []).append((e.points, feature))
-        else:
-            parts.append(
-                tr(
-                    f"carcassonne.log.{e.reason}",
-                    player=names[e.player],
-                    n=e.points,
-                    feature=feature,
-                )
-            )
-    for seat, scored in messages.items():
-        features = (
-            scored[0][1]
-            if len(scored) == 1
-            else ", ".join(f"{feature} +{n}" for n, feature in scored)
-        )
-        parts.append(
-            tr(
-                "carcassonne.log.courier",
-                player=names[seat],
-                n=sum(n for n, _ in scored),
-                feature=features,
-            )
-        )
-    removed = queries.discarded_tiles(after)[len(queries.discarded_tiles(before)) :]
-    if removed:
-        parts.append(tr("carcassonne.log.discard", tiles=", ".join(removed)))
-    if GAME.current_player(after) is None:
-        parts.append(tr("carcassonne.log.end"))
-    return "".join(" · " + p for p in parts)
 
 
 # ---- options on the new-game form -----------------------------------------------------------

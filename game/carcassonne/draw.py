@@ -11,6 +11,7 @@ and the follower spots.
 from itertools import combinations
 from math import dist
 
+from game.view.chart import STAR
 from game.view.markup import empty, esc, tag
 
 from . import queries
@@ -181,6 +182,20 @@ def tiles_layer(placed, titles=None):
         else:
             out.append(tile_use(tile, rot, x, y))
     return tag("g", *out, class_="car-tiles")
+
+
+def start_marker():
+    """A small star in the start tile's corner: the log counts every place from it."""
+    points = " ".join(
+        f"{fmt(12 + ux * (7 if k % 2 == 0 else 3))},{fmt(12 + uy * (7 if k % 2 == 0 else 3))}"
+        for k, (ux, uy) in enumerate(STAR)
+    )
+    return tag(
+        "g",
+        empty("circle", cx=12, cy=12, r=9.5),
+        empty("polygon", points=points),
+        class_="car-start",
+    )
 
 
 def last_layer(square):

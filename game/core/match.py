@@ -105,36 +105,44 @@ class Match:
         self.redo_stack.clear()
         return True
 
-    def _undo_count(self) -> int:
-        """How many log entries one undo takes back (0: none allowed)."""
-        if not self.log or is_entropy(self.log[-1]):
-            return 0
+    def _undo_plan(self) -> tuple[int, str | None]:
+        """(how many log entries one undo takes back, why none may be: None when some may).
+        The reasons: "start" (nothing a person played yet), "hand_over" (it was sent by link),
+        "turn_over" (strict: the last move is not the current turn of the person to move),
+        "revealed" (strict: it showed hidden or random information)."""
+        if not self.log:
+            return 0, "start"
+        if is_entropy(self.log[-1]):
+            return 0, "hand_over"
         if self.undo_policy == "free":
             for k in range(len(self.log) - 1, -1, -1):
                 if is_entropy(self.log[k]):
-                    return 0  # never back across a hand-over
+                    return 0, "hand_over"  # never back across a hand-over
                 if self._by_a_person(k):
-                    return len(self.log) - k
-            return 0
+                    return len(self.log) - k, None
+            return 0, "start"
         k = len(self.log) - 1
-        if (
-            self.mover(k) != self.current_player()
-            or not self._by_a_person(k)
-            or not self.game.undoable(self.states[k], self.states[k + 1])
-        ):
-            return 0
-        return 1
+        if self.mover(k) != self.current_player() or not self._by_a_person(k):
+            return 0, "turn_over"
+        if not self.game.undoable(self.states[k], self.states[k + 1]):
+            return 0, "revealed"
+        return 1, None
 
     def _by_a_person(self, k: int) -> bool:
         mover = self.mover(k)
         return mover is not None and self.seats[mover]["kind"] == "human"
 
     def can_undo(self) -> bool:
-        return self._undo_count() > 0
+        return self._undo_plan()[0] > 0
+
+    def undo_refusal(self) -> str | None:
+        """Why undo is not available now ("start", "hand_over", "turn_over", "revealed"), or
+        None when it is."""
+        return self._undo_plan()[1]
 
     def undo(self) -> int:
         """Take back moves as the policy allows; returns how many (0 when not allowed)."""
-        count = self._undo_count()
+        count = self._undo_plan()[0]
         for _ in range(count):
             self.redo_stack.append(self.log.pop())
             self.states.pop()

@@ -15,13 +15,14 @@ The state is read through queries.py only; the panel's markup is draw_turn.py an
 
 from typing import Any
 
-from game.core.contract import Move
+from game.core.contract import JSON, Move
 from game.view.controller import BoardController, Markup
 from game.view.i18n import Translator
 from game.view.markup import empty, esc, tag
 from game.view.rules import Section, rules_link
+from game.view.story import Told
 
-from . import data, draw, draw_panel, draw_rules, draw_turn, queries
+from . import controller_story, data, draw, draw_panel, draw_rules, draw_turn, queries
 from .rules import GAME, Abandon, Close, Discard, Draw, Official, Pass, Play, TntMove
 
 KEYS_TO_SLOTS = {str(k + 1): k for k in range(data.DISPLAY_SIZE)}  # keys 1-6 take an open card
@@ -393,6 +394,27 @@ class Board(BoardController):
         parts.append(draw_panel.players_markup(self, state, seen, names, tr))
         parts.append(draw_panel.stacks_markup(state, tr))
         return "".join(parts)
+
+    # ---- the story: log entries, the review (controller_story.py) ----------------------------
+    def seat_style(self, seat: int) -> tuple[str, str]:
+        return draw.SEAT_COLOURS[seat], draw.SEAT_SHAPES[seat]
+
+    def seat_mark(self, state: Any, seat: int) -> Markup:
+        return draw.swatch(seat, size=16)
+
+    def tell(
+        self,
+        before: Any,
+        move: JSON,
+        after: Any,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+    ) -> Told:
+        return controller_story.tell(before, move, after, viewer, names, tr, self.you)
+
+    def mark_markup(self, before: Any, move: JSON, after: Any) -> Markup:
+        return controller_story.mark_markup(before, move, after)
 
     # ---- how to play (draw_rules.py) -----------------------------------------------------------
     def rules(self) -> list[Section]:

@@ -254,6 +254,17 @@ def rings(cities, css):
     )
 
 
+def mark_layer(seat, route, cities):
+    """A move pointed at in the log: the route it concerned drawn bright over the map, and a
+    ring around each city it took, played or built on."""
+    line = ""
+    if len(route) > 1:
+        line = empty(
+            "path", d=route_path(route), stroke=SEAT_COLOURS[seat], class_="tnt-mark-route"
+        )
+    return tag("g", line, rings(cities, "tnt-mark"), class_="tnt-marked", data_seat=seat)
+
+
 def preview_line(a, b, seat):
     """A dashed road from a route end to the city that would join it."""
     return empty(

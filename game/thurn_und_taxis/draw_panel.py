@@ -6,6 +6,7 @@ queries.py and the board controller (its selection and which moves it offers).
 
 from typing import TYPE_CHECKING, Any
 
+from game.view.ending import breakdown_table
 from game.view.i18n import Translator
 from game.view.markup import esc, tag
 
@@ -27,14 +28,6 @@ TILE_SLUGS = {
     "Baiern": "baiern",
     "all_provinces": "all_provinces",
 }
-PARTS = (
-    "carriage",
-    "route_bonus",
-    "region_bonus",
-    "all_provinces_bonus",
-    "game_end",
-    "unplaced_houses",
-)
 
 
 def tile_name(tr: Translator, kind: str) -> str:
@@ -274,42 +267,21 @@ def stacks_markup(state: Any, tr: Translator) -> str:
 
 def final_markup(state: Any, names: list[str], tr: Translator) -> str:
     """The final scoring: best carriage + bonus tiles + game-end tile - houses not placed."""
-    breakdown = GAME.score_breakdown(state)
-    scores = GAME.scores(state)
-    winners = GAME.winners(state)
     seats = range(queries.seats(state))
-    head = tag(
-        "tr",
-        tag("th", ""),
-        *(tag("th", draw.swatch(seat), esc(names[seat]), scope="col") for seat in seats),
-    )
-    rows = [
-        tag(
-            "tr",
-            tag("th", esc(tr(f"thurn-und-taxis.part.{part}")), scope="row"),
-            *(tag("td", str(breakdown[seat][part])) for seat in seats),
-        )
-        for part in PARTS
-    ]
-    rows.append(
-        tag(
-            "tr",
-            tag("th", esc(tr("tnt.score.total")), scope="row"),
-            *(
-                tag(
-                    "td",
-                    tag("b", str(scores[seat])),
-                    class_="tnt-winner" if seat in winners else None,
-                )
-                for seat in seats
-            ),
-            class_="tnt-total",
-        )
+    styles = [(draw.SEAT_COLOURS[seat], draw.SEAT_SHAPES[seat]) for seat in seats]
+    table = breakdown_table(
+        tr,
+        GAME.id,
+        names,
+        GAME.score_breakdown(state),
+        GAME.scores(state),
+        GAME.winners(state),
+        styles,
     )
     return tag(
         "section",
         tag("h3", esc(tr("tnt.score.title"))),
-        tag("table", tag("thead", head), tag("tbody", *rows), class_="tnt-score"),
+        table,
         tag("p", esc(tr("tnt.score.explain")), class_="gt-muted"),
         class_="tnt-box tnt-final",
     )

@@ -6,6 +6,7 @@ button names a move the engine lists (the board controller checks), read through
 
 from typing import TYPE_CHECKING, Any
 
+from game.view.ending import result_title
 from game.view.i18n import Translator, about
 from game.view.markup import esc, tag
 
@@ -26,12 +27,7 @@ def step_markup(
     now = board.step(state)
     phase, seat = now.phase, now.seat
     if phase == "over":
-        winners = GAME.winners(state)
-        title = (
-            about(tr, "gt.winner", winners[0], board.you, player=names[winners[0]])
-            if len(winners) == 1
-            else tr("gt.draw")
-        )
+        title = result_title(tr, names, GAME.winners(state), board.you)
         return tag(
             "div",
             tag("p", esc(title), class_="tnt-step-title"),

@@ -173,6 +173,14 @@ def final_round(state: TntState) -> tuple[str, int] | None:
     return reason, state.end_tile
 
 
+def closings(state: TntState) -> list[dict[str, Any]]:
+    """Every closed route so far, oldest first: {"turn", "player", "length", "houses" (cities),
+    "bonuses": [{"tile": stack kind, "value" (None where the state hides it: another seat's,
+    in a view)}], "carriage" (value taken, or None), "cartwright", "game_end" (None,
+    "last_house" or "carriage_7")}."""
+    return [dict(record) for record in state.log]
+
+
 def end_tile(state: TntState) -> int | None:
     """The seat holding the game-end tile (None before the final round)."""
     return state.end_tile

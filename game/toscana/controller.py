@@ -12,9 +12,10 @@ from game.view.controller import BoardController, Markup
 from game.view.i18n import Translator, about
 from game.view.markup import esc, tag
 from game.view.rules import Section, rules_link
+from game.view.story import Told
 from game.view.widgets import button
 
-from . import draw, draw_rules, queries
+from . import controller_story, draw, draw_rules, queries
 from .data import CANONICAL_ROT, CENTRE, DISTINCT_ROTS, SIZE, footprint
 from .draw import CELL
 from .rules import GAME, Pass, Place, ToscanaMove, ToscanaState
@@ -60,18 +61,18 @@ class Board(BoardController):
     # ---- the position ---------------------------------------------------------------------------
     def _sync(self, state: ToscanaState) -> None:
         """Recompute what depends on the position when it changed; a new position starts with no
-        spot chosen and the veto disarmed, but keeps the rotation and the pointer."""
+        spot chosen, no preview (it shows again when the player points: never a stale one after
+        the other player's move) and the veto disarmed, but keeps the rotation."""
         if state is self._position:
             return
         self._position = state
         self._legal = {spot: True for spot in queries.legal_placements(state)}
+        self.anchor = None
         self.locked = False
         self.veto = False
         tile = self.tile(state)
         if tile is not None:
             self.rot = CANONICAL_ROT[tile][self.rot]
-            if self.anchor is not None:
-                self.anchor = self._clamp(*self.anchor)
 
     def tile(self, state: ToscanaState) -> str | None:
         """The tile the player to move is placing (None: empty pile or match over)."""
@@ -278,6 +279,34 @@ class Board(BoardController):
             + draw.tiles_layer(placements, colours)
             + draw.areas_layer(areas, placements, colours, scores)
         )
+
+    # ---- the story: log entries, the review, the end (controller_story.py) -------------------
+    def seat_style(self, seat: int) -> tuple[str, str]:
+        return controller_story.SEAT_STYLES[seat]
+
+    def seat_mark(self, state: ToscanaState, seat: int) -> Markup:
+        return controller_story.seat_mark(state, seat)
+
+    def tell(
+        self,
+        before: ToscanaState,
+        move: JSON,
+        after: ToscanaState,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+    ) -> Told:
+        return controller_story.tell(before, move, after, names, tr, self.you)
+
+    def mark_markup(self, before: ToscanaState, move: JSON, after: ToscanaState) -> Markup:
+        return controller_story.mark_markup(after)
+
+    def history_points(self, state: ToscanaState) -> list[int]:
+        """Finished rounds plus the largest areas as if the round ended now."""
+        return GAME.projected_scores(state)
+
+    def result_notes(self, state: ToscanaState, tr: Translator) -> list[dict[str, str]]:
+        return controller_story.result_notes(state, tr)
 
     # ---- the panel beside the board -----------------------------------------------------------
     def summary_after(self, state: ToscanaState) -> int | None:

@@ -15,6 +15,14 @@ from .queries import placement_cells
 
 CELL = 10
 MARGIN = 6
+COLUMNS = "ABCDEFGHIJKLMNOPQ"  # the column letters on the board's edge, west to east
+
+
+def cell_name(x, y):
+    """A cell as players find it by the board's edge labels: column letter, row number ("F4")."""
+    return f"{COLUMNS[x]}{y + 1}"
+
+
 VIEWBOX = f"{-MARGIN} {-MARGIN} {SIZE * CELL + 2 * MARGIN} {SIZE * CELL + 2 * MARGIN}"
 FILL = {"roof": "url(#tos-roof)", "paving": "url(#tos-paving)"}
 
@@ -90,8 +98,22 @@ def board_layer():
             "rect", x=CENTRE[0] * CELL, y=CENTRE[1] * CELL, width=CELL, height=CELL, fill="#e3cfa6"
         ),
         rose,
+        edge_labels(),
         class_="tos-board",
     )
+
+
+def edge_labels():
+    """Column letters above and below the board, row numbers left and right of it."""
+    side = SIZE * CELL
+    out = []
+    for k in range(SIZE):
+        middle = (k + 0.5) * CELL
+        for y in (-1.9, side + 4.6):
+            out.append(tag("text", COLUMNS[k], x=middle, y=y))
+        for x in (-3, side + 3):
+            out.append(tag("text", str(k + 1), x=x, y=middle + 1.3))
+    return tag("g", *out, class_="tos-edge", aria_hidden="true")
 
 
 def tile_markup(tile, rot, x, y, colour, css="tos-tile", extra=None):
@@ -166,6 +188,28 @@ def last_move_layer(spot):
         height=height * CELL + 1.2,
         rx=1.6,
         class_="tos-last",
+    )
+
+
+def mark_layer(tile, rot, x, y, colour):
+    """A move pointed at in the log: its tile on its spot (also when the board shows another
+    round), framed brightly."""
+    width, height = footprint(rot)
+    return tag(
+        "g",
+        tile_markup(tile, rot, x, y, colour, css="tos-mark-tile"),
+        empty(
+            "rect",
+            x=x * CELL - 1,
+            y=y * CELL - 1,
+            width=width * CELL + 2,
+            height=height * CELL + 2,
+            rx=2,
+            class_="tos-mark",
+        ),
+        class_="tos-marked",
+        data_x=x,
+        data_y=y,
     )
 
 

@@ -17,6 +17,7 @@ from game import games
 from game.core import BadData, IllegalMove
 from game.view import frame
 from game.view import widgets as views
+from game.view.ending import result_title
 from game.view.i18n import Translator, load_table
 from game.view.markup import html_isolates, tag
 from game.view.table import Table
@@ -25,6 +26,7 @@ from .dialogs import Dialogs
 from .dom import closest, next_frame, nullable
 from .inputs import Inputs
 from .keeping import Keeping
+from .story import Storyteller
 
 SLICE_SECONDS = 0.012
 MIN_THINK_SECONDS = 0.35  # a computer move that appears instantly is easy to miss
@@ -32,7 +34,7 @@ MAX_THINK_SECONDS = 0.9  # wall clock, yields included: a decision never takes o
 MODAL = ("new", "summary", "result", "curtain", "arrival")  # dialogs during which nobody moves
 
 
-class App(Dialogs, Inputs, Keeping):
+class App(Dialogs, Inputs, Keeping, Storyteller):
     def __init__(self, bridge, strings):
         self.bridge = bridge
         self.strings = strings
@@ -46,6 +48,11 @@ class App(Dialogs, Inputs, Keeping):
         self.dialog = None  # name of the open dialog
         self.summary_shown = None  # the board's summary on show (e.g. a finished round)
         self.revealed_to = None  # hidden hands: the seat the screen was last handed to
+        self.review = self.review_board = None  # the review on show and its board (story.py)
+        self.marked, self.sticky = None, False  # the log entry shown on the board
+        self.pointer_at = None  # where the pointer last moved over the board (client x, y)
+        self.log_drawn = []  # the log's entries now in the page (story.py)
+        self._history = (None, None)  # the score history and what it was made from
         self.rules_shown = None  # "How to play" on show: the topic asked for ("" for none)
         self.more_open = False  # the "More" drawer (small screens)
         self.view_serial = 0  # a new match: the board's view starts again (board-nav.js)
@@ -57,6 +64,8 @@ class App(Dialogs, Inputs, Keeping):
             (self.host, "click", self.on_click),
             (self.host, "submit", self.on_submit),
             (self.host, "change", self.on_change),
+            (self.host, "input", self.on_input),
+            (self.host, "focusin", self.on_focus),
             (self.host, "pointermove", self.on_pointer),
             (self.host, "pointerleave", self.on_leave),
             (self.host, "contextmenu", self.on_context),
@@ -107,6 +116,7 @@ class App(Dialogs, Inputs, Keeping):
         self.game_id = game_id
         self.summary_shown = self.dialog = self.revealed_to = self.rules_shown = None
         self.more_open = False
+        self.review = self.review_board = self.marked = None
         self.board = games.controller(game_id)
         self.prefs = self.library.prefs(game_id)
         self.board.hints = self.prefs.get("hints", True)
@@ -148,6 +158,7 @@ class App(Dialogs, Inputs, Keeping):
         ) + frame.layout(self.tr, self.game_id, viewbox, self.board)
         self.el("gt-more").classList.toggle("gt-open", self.more_open)
         self.keep_markup = None  # the frame is new: its notices are drawn again
+        self.log_drawn = []  # the log's entries now in the page (story.py)
 
     def viewer(self):
         """The seat whose eyes the board is drawn for: the person to move; else the only person
@@ -172,11 +183,14 @@ class App(Dialogs, Inputs, Keeping):
         if self.table.match is None:
             layer.innerHTML = ""
             return
-        state = self.table.state
+        state, board = self.position()
         svg = self.el("gt-board")
-        svg.setAttribute("viewBox", self.board.viewbox(state))
-        layer.innerHTML = self.board.board_markup(state, self.viewer(), self.summary_shown)
-        svg.dataset.last = self.board.focus_box(state) or ""
+        svg.setAttribute("viewBox", board.viewbox(state))
+        # a review shows a finished round as the table did then: with its scoring
+        summary = self.summary_shown if self.review is None else board.summary_after(state)
+        layer.innerHTML = board.board_markup(state, self.viewer(), summary)
+        self.unmark(pointer_only=True)
+        svg.dataset.last = board.focus_box(state) or ""
         svg.dataset.view = str(self.view_serial)
 
     def interactive(self):
@@ -188,13 +202,14 @@ class App(Dialogs, Inputs, Keeping):
             and self.summary_shown is None
             and self.thinking is None
             and self.dialog not in MODAL
+            and self.review is None
             and self.viewer() == table.to_move()
         )
 
     def render_overlay(self):
         """Previews and hints on the board, and the magnified pick over it."""
         markup = pick = ""
-        if self.table.match is not None and self.summary_shown is None:
+        if self.table.match is not None and self.summary_shown is None and self.review is None:
             markup = self.board.overlay_markup(self.table.state, self.viewer(), self.interactive())
             if self.interactive():
                 pick = self.board.pick_markup(self.table.state, self.tr)
@@ -204,29 +219,32 @@ class App(Dialogs, Inputs, Keeping):
         box.hidden = not pick
 
     def render_side(self):
-        """Toolbar, whose turn, the panel, the log and the notice: after anything happened."""
+        """Toolbar, whose turn, the panel, the chart, the log and the notice: after anything
+        happened."""
         table, tr = self.table, self.tr
         match = table.match
         idle = self.thinking is None
+        reviewing = self.review is not None
+        why = "story.undo_why.review" if reviewing else None
+        if match is not None and not reviewing:
+            refusal = match.undo_refusal()
+            why = f"story.undo_why.{refusal}" if refusal else None
+        can_redo = match is not None and idle and not reviewing and match.can_redo()
         self.el("gt-tools").innerHTML = frame.toolbar(
-            tr,
-            match is not None and idle and match.can_undo(),
-            match is not None and idle and match.can_redo(),
-            self.more_open,
+            tr, why is None, can_redo, self.more_open, undo_why=why, reviewing=reviewing
         )
         self.el("gt-menu").innerHTML = frame.menu(
-            tr,
-            match is not None and idle and match.can_redo(),
-            self.board.hints,
-            self.board.has_hints,
-            self.game_id,
+            tr, can_redo, self.board.hints, self.board.has_hints, self.game_id
         )
         self.render_keep()
+        self.render_review()
         if match is None:
-            for element_id in ("gt-turn", "gt-panel", "gt-details", "gt-log"):
+            for element_id in ("gt-turn", "gt-panel", "gt-details", "gt-log", "gt-chart"):
                 self.el(element_id).innerHTML = ""
+            self.log_drawn = []
             return
         seat = table.to_move()
+        winners = table.game.winners(table.state)
         self.el("gt-turn").innerHTML = html_isolates(
             views.turn_line(
                 tr,
@@ -235,41 +253,29 @@ class App(Dialogs, Inputs, Keeping):
                 match.is_over(),
                 yours=seat is not None and seat == table.you(),
                 why=self.board.rules_topic(table.state) if self.interactive() else None,
+                result=result_title(tr, table.names(), winners, table.you()) if winners else "",
+                reviewing=reviewing,
             )
         )
         self.render_panel()
-        names = table.names()
         self.el("gt-details").innerHTML = html_isolates(
-            self.board.details_markup(table.state, self.viewer(), names, tr)
+            self.board.details_markup(table.state, self.viewer(), table.names(), tr)
         )
-        log = self.el("gt-log")
-        log.innerHTML = html_isolates(
-            views.log_items(
-                table.log_lines(
-                    detail=lambda before, move, after: self.board.log_detail(
-                        before, move, after, names, tr
-                    )
-                ),
-                names,
-            )
-        )
-        log.scrollTop = log.scrollHeight
-        notice = table.notice
-        self.el("gt-notice").textContent = table.text(*notice) if notice else ""
+        self.render_chart()
+        self.render_log()
+        self.el("gt-notice").textContent = table.notice_text(self.board, self.viewer())
 
     def render_panel(self):
         """Only the board's panel: what a pointer move or a panel button can change."""
         match = self.table.match
         if match is None:
             return
-        names = self.table.names()
-        self.board.you = self.table.you()
         panel = self.el("gt-panel")
         focused = closest(document.activeElement, "#gt-panel [data-act]")
+        state, board = self.position()
+        board.you = self.table.you()
         panel.innerHTML = html_isolates(
-            self.board.panel_markup(
-                self.table.state, self.viewer(), names, self.tr, self.interactive()
-            )
+            board.panel_markup(state, self.viewer(), self.names(), self.tr, self.interactive())
         )
         if focused is not None:  # keyboard play: focus stays in the panel, not lost to the page
             again = nullable(
@@ -296,6 +302,8 @@ class App(Dialogs, Inputs, Keeping):
         self.view_serial += 1
         self.thinking = None
         self.summary_shown = self.revealed_to = None
+        self.review = self.review_board = None
+        self.unmark()
         self.hide_dialog()
         self.autosave()
         self.after_change()
@@ -311,9 +319,10 @@ class App(Dialogs, Inputs, Keeping):
         seats = views.seats_from_form(self.tr, game, data)
         try:
             options = self.board.read_options(data)
+            undo = views.undo_from_form(data)
             self.new_match(
                 lambda seed, match_id: self.table.start(
-                    seats, seed=seed, options=options, match_id=match_id
+                    seats, seed=seed, options=options, undo=undo, match_id=match_id
                 )
             )
         except BadData as e:
@@ -321,7 +330,7 @@ class App(Dialogs, Inputs, Keeping):
             return
         if self.board.has_hints:
             self.board.hints = data.get("hints", True)
-        self.prefs.update(hints=self.board.hints, seats=seats)
+        self.prefs.update(hints=self.board.hints, seats=seats, undo=undo)
         self.library.set_prefs(self.game_id, self.prefs)
         self._fresh_match()
 
@@ -354,6 +363,7 @@ class App(Dialogs, Inputs, Keeping):
             or self.thinking is not None
             or self.summary_shown is not None
             or self.dialog in MODAL
+            or self.review is not None
         ):
             return
         self._run(self.think())

@@ -1,13 +1,14 @@
-"""The table's dialogs (new game, errors, round summaries, the result, the hot-seat curtain), as a
-part of the App class in app.py: the markup comes from game.view.widgets, this shows and hides it."""
+"""The table's dialogs (new game, errors, round summaries, the hot-seat curtain), as a part of the
+App class in app.py: the markup comes from game.view.widgets, this shows and hides it. The end
+dialog is with the rest of the match's story (story.py)."""
 
 from js import window
 
 from game.view import rules as rules_view
 from game.view import widgets as views
-from game.view.i18n import about
 from game.view.keeping import error_body
 from game.view.markup import esc, html_isolates, tag
+from game.view.table import default_undo
 
 from .dom import js_object, nullable
 
@@ -17,8 +18,11 @@ class Dialogs:
         self.dialog = name
         box = self.el("gt-dialog")
         box.innerHTML = html_isolates(markup)
-        # a summary or the result leaves the board in view: it is what they explain
-        box.className = "gt-dialog gt-aside" if name in ("summary", "result") else "gt-dialog"
+        # a summary leaves the board in view: it is what it explains; the result sits where it
+        # covers neither the side panel nor the title (story.css)
+        box.className = {"summary": "gt-dialog gt-aside", "result": "gt-dialog gt-result"}.get(
+            name, "gt-dialog"
+        )
         box.hidden = False
         # the first control takes the focus (keyboard users start there), but never a text
         # field on a touch screen, where it would pop the keyboard up over the form
@@ -57,6 +61,7 @@ class Dialogs:
         game = self.table.game
         seats = self.prefs.get("seats") or self.against_the_computer()
         options = self.table.match.setup["options"] if self.table.match else {}
+        undo = self.prefs.get("undo") or default_undo(seats)
         self.show_dialog(
             "new",
             views.new_game_form(
@@ -66,6 +71,7 @@ class Dialogs:
                 self.board.hints,
                 self.board.has_hints,
                 self.board.options_markup(self.tr, options),
+                undo,
             ),
         )
 
@@ -110,47 +116,6 @@ class Dialogs:
         self.show_dialog(
             "summary", views.message(self.tr, title, body, [("summary-done", button, True)])
         )
-
-    def result_dialog(self):
-        tr, table = self.tr, self.table
-        state = table.state
-        winners = table.game.winners(state)
-        title = (
-            about(tr, "gt.winner", winners[0], table.you(), player=table.name(winners[0]))
-            if len(winners) == 1
-            else tr("gt.draw")
-        )
-        rows = "".join(
-            tag(
-                "li",
-                esc(
-                    tr("gt.final_score", player=table.name(seat), n=table.game.scores(state)[seat])
-                ),
-                tag("span", esc(self._breakdown_text(parts)), class_="gt-muted"),
-            )
-            for seat, parts in enumerate(table.game.score_breakdown(state))
-        )
-        self.show_dialog(
-            "result",
-            views.message(
-                tr,
-                title,
-                tag("ul", rows, class_="gt-results"),
-                [
-                    ("rematch", "gt.rematch", True),
-                    ("new", "gt.new", False),
-                    ("dialog-close", "gt.look", False),
-                ],
-            ),
-        )
-
-    def _breakdown_text(self, parts):
-        """ " (round 1: 6, round 2: 17)": each part named through the table when it has a name."""
-        named = []
-        for name, points in parts.items():
-            key = f"{self.game_id}.part.{name.replace(' ', '_')}"
-            named.append(f"{self.tr(key) if self.tr.has(key) else name}: {points}")
-        return f" ({', '.join(named)})" if named else ""
 
     def curtain_dialog(self):
         """Hidden hands at one device: the next person takes the device before seeing."""

@@ -60,12 +60,18 @@ class Inputs:
             if table.match is None:
                 self.new_game_dialog()  # e.g. a link that failed: nothing else to show
             self.maybe_think()
-        elif name in ("undo", "redo") and self.thinking is None:
-            if table.undo() if name == "undo" else table.redo():
-                self.generation += 1
-                self.summary_shown = None
-                self.autosave()
-                self.after_change()
+        elif name in ("undo", "redo"):
+            self.take_back(name)
+        elif name == "review" and self.review is not None:
+            self.close_review()
+        elif name == "review":
+            self.open_review()
+        elif name in ("review-first", "review-prev", "review-next", "review-last"):
+            self.review_step(name[7:])
+        elif name == "review-live":
+            self.close_review()
+        elif name.startswith("entry:") and name[6:].isdigit():
+            self.tap_entry(int(name[6:]))
         elif name == "hints":
             self.board.hints = not self.board.hints
             self.prefs["hints"] = self.board.hints
@@ -101,6 +107,29 @@ class Inputs:
         elif self.interactive():
             self.board_answer(self.board.act(table.state, name), True)
 
+    def take_back(self, name):
+        """Undo or redo as the match's take-back setting allows; when it does not, the notice
+        says why. Undo may interrupt the computer's thinking (its reply is what goes back)."""
+        table = self.table
+        match = table.match
+        if match is None:
+            return
+        refusal = "review" if self.review is not None else match.undo_refusal()
+        if name == "undo" and refusal is not None:
+            table.notice = (f"story.undo_why.{refusal}", {})
+            self.render_side()
+            return
+        if name == "redo" and (self.review is not None or self.thinking is not None):
+            return
+        if name == "undo" and self.thinking is not None:
+            self.generation += 1  # the search in progress is dropped
+            self.thinking = None
+        if table.undo() if name == "undo" else table.redo():
+            self.generation += 1
+            self.summary_shown = None
+            self.autosave()
+            self.after_change()
+
     def _copy_link(self):
         field = self.el("gt-share-url")
         clipboard = nullable(getattr(navigator, "clipboard", None))
@@ -126,13 +155,37 @@ class Inputs:
             target.value = ""
 
     def on_pointer(self, event):
+        if self.table is None:
+            return
+        entry = closest(event.target, "[data-entry]")
+        if entry is not None:  # pointing at a log entry shows its move on the board
+            if str(event.pointerType) != "touch":
+                self.mark(int(str(entry.getAttribute("data-entry"))))
+            return
+        self.unmark(pointer_only=True)
         if str(event.pointerType) == "touch" or not self.interactive():
             return  # touch has no hover: a tap chooses
+        where = (float(event.clientX), float(event.clientY))
+        if where == self.pointer_at:
+            return  # the page moved under a still pointer (a move was drawn): nobody pointed
+        self.pointer_at = where
         cell = closest(event.target, "[data-cell]")
         if cell is not None and not self.in_rules(event):
             self.board_answer(None, self.board.point(self.table.state, str(cell.dataset.cell)))
 
+    def on_focus(self, event):
+        """Keyboard users reach a log entry: its move shows as it would under the pointer."""
+        entry = closest(event.target, "[data-entry]")
+        if entry is not None and self.table is not None:
+            self.mark(int(str(entry.getAttribute("data-entry"))))
+
+    def on_input(self, event):
+        if str(event.target.id) == "gt-review-range":
+            self.review_to(int(str(event.target.value)))
+
     def on_leave(self, event):
+        if self.table is not None:
+            self.unmark(pointer_only=True)
         if (
             str(event.target.id) == "gt-board"
             and self.interactive()
@@ -189,6 +242,9 @@ class Inputs:
             return
         if key == "Enter" and tag_name == "button":
             return  # Enter on a focused button presses that button
+        if self.review is not None:
+            self.review_key(event, key)
+            return
         if not self.interactive():
             return
         if key in ARROWS or key == "Enter":
@@ -204,3 +260,20 @@ class Inputs:
         if box:
             self.cursor_serial += 1
             self.el("gt-board").dataset.cursor = f"{box} {self.cursor_serial}"
+
+    def review_key(self, event, key):
+        """In a review: arrows step through the moves, Home and End jump to the first and the
+        last position, Escape goes back to the game."""
+        steps = {
+            "ArrowLeft": "prev",
+            "ArrowUp": "prev",
+            "ArrowRight": "next",
+            "ArrowDown": "next",
+            "Home": "first",
+            "End": "last",
+        }
+        if key in steps:
+            event.preventDefault()
+            self.review_step(steps[key])
+        elif key == "Escape":
+            self.close_review()

@@ -13,10 +13,20 @@ from typing import Any
 
 from game.core.contract import JSON, Move, State
 
+from .chart import marker_icon
 from .i18n import Translator
 from .rules import Section
+from .story import Told
 
 Markup = str  # HTML/SVG text, already escaped (game.view.markup)
+# seat styles (colour, marker shape) for boards that name none
+CHART_STYLES = (
+    ("#c0362c", "circle"),
+    ("#2457a6", "square"),
+    ("#e3a21a", "triangle"),
+    ("#2e7d3a", "diamond"),
+    ("#7b4fc6", "star"),
+)
 
 
 class BoardController:
@@ -115,12 +125,45 @@ class BoardController:
         changed. (The wheel zooms the map; it never turns a piece.)"""
         return False
 
-    # ---- the log and pauses between rounds ------------------------------------------------
-    def log_detail(
-        self, before: State, move: JSON, after: State, names: list[str], tr: Translator
-    ) -> str:
-        """Words added to the log line of `move`, played from `before` to `after` (what it
-        scored, what else it set off), starting with their own separator; "" for none."""
+    # ---- the story: the log, the review, the end ------------------------------------------
+    def seat_style(self, seat: int) -> tuple[str, str]:
+        """The seat's (colour, marker shape) in the score chart and the final table
+        (game.view.chart.SHAPES); boards give their pieces' colours and shapes."""
+        return CHART_STYLES[seat % len(CHART_STYLES)]
+
+    def seat_mark(self, state: State, seat: int) -> Markup:
+        """The seat's emblem as a small picture, as it looks in `state` (log entries)."""
+        return marker_icon(self.seat_style(seat), 16)
+
+    def tell(
+        self,
+        before: State,
+        move: JSON,
+        after: State,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+    ) -> Told | None:
+        """The log entry of `move` (its JSON), played from `before` to `after`: both are what
+        `viewer` saw (game.view.story.shown), so nothing hidden from them can be told. None:
+        the engine's describe_move line alone."""
+        return None
+
+    def mark_markup(self, before: State, move: JSON, after: State) -> Markup:
+        """That move highlighted on the board (where it was played, what it scored), drawn over
+        any position of the match; public information only."""
+        return ""
+
+    def history_points(self, state: State) -> list[int] | None:
+        """The points the score chart draws for a position (None: the banked scores)."""
+        return None
+
+    def result_notes(self, state: State, tr: Translator) -> list[dict[str, str]] | None:
+        """Per seat and scoring category, a small line under the final table's number."""
+        return None
+
+    def result_markup(self, state: State, names: list[str], tr: Translator) -> Markup:
+        """What the end dialog shows below the final table (e.g. what final scoring gave)."""
         return ""
 
     def summary_after(self, state: State) -> Any:

@@ -10,7 +10,9 @@ from .markup import empty, esc, tag
 from .widgets import button
 
 
-def icon_button(tr, act, symbol, key, disabled=False, label=True):
+def icon_button(
+    tr, act, symbol, key, disabled=False, label=True, pressed=None, title=None, **extra
+):
     """A button with a symbol and, on screens wide enough, its word."""
     return tag(
         "button",
@@ -19,8 +21,10 @@ def icon_button(tr, act, symbol, key, disabled=False, label=True):
         type="button",
         data_act=act,
         disabled=disabled,
+        aria_pressed=None if pressed is None else ("true" if pressed else "false"),
         aria_label=tr(key),
-        title=tr(key),
+        title=title or tr(key),
+        **extra,
     )
 
 
@@ -30,6 +34,7 @@ def layout(tr, game_id, viewbox, board):
     svg = tag(
         "svg",
         tag("g", id="gt-layer-board"),
+        tag("g", id="gt-layer-mark", class_="gt-layer-mark"),
         tag("g", id="gt-layer-over"),
         id="gt-board",
         class_="gt-board",
@@ -85,6 +90,7 @@ def layout(tr, game_id, viewbox, board):
             class_="gt-details-box",
             open=True,
         ),
+        tag("div", id="gt-chart", class_="gt-chart-box"),  # game/view/chart.py
         tag(
             "details",
             tag("summary", esc(tr("gt.log"))),
@@ -100,6 +106,7 @@ def layout(tr, game_id, viewbox, board):
         "div",
         tag("div", id="gt-tools", class_="gt-tools", role="toolbar", aria_label=tr("gt.tools")),
         tag("div", id="gt-keep", class_="gt-keep", role="status"),  # game/view/keeping.py
+        tag("div", id="gt-review", class_="gt-review", hidden=True),  # game/view/review.py
         tag(
             "div",
             board_box,
@@ -138,11 +145,22 @@ def menu(tr, can_redo, hints, has_hints, game_id=""):
     return "".join(parts)
 
 
-def toolbar(tr, can_undo, can_redo, more_open):
-    """Undo, redo and (where "More" is a drawer) the button that opens it."""
+def toolbar(tr, can_undo, can_redo, more_open, undo_why=None, reviewing=False):
+    """Undo, redo, the review and (where "More" is a drawer) the button that opens it. Undo
+    that is not available says why (`undo_why`, a translation key) in its tooltip and, pressed
+    anyway, in the notice: it stays focusable (aria-disabled)."""
+    undo = icon_button(
+        tr,
+        "undo",
+        "↶",
+        "gt.undo",
+        title=tr(undo_why) if undo_why else None,
+        aria_disabled=None if can_undo else "true",
+    )
     return (
-        icon_button(tr, "undo", "↶", "gt.undo", disabled=not can_undo)
+        undo
         + icon_button(tr, "redo", "↷", "gt.redo", disabled=not can_redo)
+        + icon_button(tr, "review", "⏮", "story.review", pressed=reviewing)
         + tag(
             "button",
             tag("span", "☰", aria_hidden="true", class_="gt-icon"),

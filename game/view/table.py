@@ -10,16 +10,16 @@ from game.core import BadData, IllegalMove
 from game.core.ai import Search
 from game.core.links import read_link
 from game.core.match import Match
-from game.core.savefile import SaveError, is_entropy, load_text
+from game.core.savefile import SaveError, load_text
 
-from .i18n import about, localized_name
+from .i18n import localized_name
 from .markup import isolate
+from .story import Story, words
 
 
 def read_match(source, link=False):
     """A match from a link's text (`link`), a save object or a file's text; SaveError for
-    anything else. Undo is the save's own setting, else free among people only and strict
-    against the computer."""
+    anything else. Undo is the save's own setting, else as `default_undo` says."""
     writer = None
     if link:
         source, writer = read_link(source)
@@ -30,10 +30,8 @@ def read_match(source, link=False):
 
 def _undo_for(save):
     seats = save.get("seats") if isinstance(save, dict) else None
-    if isinstance(seats, list) and any(
-        isinstance(s, dict) and s.get("kind") == "ai" for s in seats
-    ):
-        return "strict"
+    if isinstance(seats, list) and all(isinstance(seat, dict) for seat in seats):
+        return default_undo(seats)
     return "free"
 
 
@@ -45,15 +43,15 @@ class Table:
         self.tr = tr
         self.match = None
         self.notice = None  # (translation key, params) of the latest announcement
-        self._lines, self._lines_for = [], None  # log lines kept between redraws
+        self.story = Story()  # the log's entries, kept between redraws
 
     # ---- starting -------------------------------------------------------------------------------
     def start(self, seats, seed, options=None, undo=None, match_id=None):
         """A new match. Seats: [{"name", "kind": "human"|"ai", "level"}]; the seed and the id
-        come from the page (fresh random ones per new game). With no computer seat undo is free
-        (friends at one device); against the computer it is strict (fair)."""
+        come from the page (fresh random ones per new game). Take-backs (`undo`) default as
+        `default_undo` says."""
         if undo is None:
-            undo = "free" if all(s["kind"] == "human" for s in seats) else "strict"
+            undo = default_undo(seats)
         self.match = Match(
             self.game.id,
             players=len(seats),
@@ -122,12 +120,10 @@ class Table:
 
     # ---- playing -----------------------------------------------------------------------------------
     def play(self, move):
-        """Play a move; returns (key, params) announcing it. IllegalMove leaves all unchanged."""
-        before = self.state
-        key, params = self.game.describe_move(before, move)
+        """Play a move; the notice then tells it as the log does (`notice_text`). IllegalMove
+        leaves all unchanged."""
         self.match.play(move)
-        self.notice = (key, params)
-        return key, params
+        self.notice = ("story.last_move", {"index": len(self.match.log) - 1})
 
     def search(self, seed_extra=0):
         """A resumable AI search for the computer seat to move (run it in slices)."""
@@ -139,53 +135,54 @@ class Table:
         return Search(self.game, self.state, seat, level, seed)
 
     def undo(self):
-        return self.match.undo()
+        """Take back what the match's take-back setting allows; the notice then says where the
+        game stands now (never the move taken back). Returns how many log entries went."""
+        count = self.match.undo()
+        if count:
+            self._announce("undone", count)
+        return count
 
     def redo(self):
-        return self.match.redo()
+        count = self.match.redo()
+        if count:
+            self._announce("redone", count)
+        return count
+
+    def _announce(self, what, count):
+        seat = self.to_move()
+        if seat is None:
+            self.notice = (f"story.{what}_over", {"n": count})
+        else:
+            self.notice = (f"story.{what}", {"n": count, "player": seat})
 
     # ---- texts ---------------------------------------------------------------------------------------
     def text(self, key, params):
-        """A translated line with seat numbers turned into names, and word-like values an engine
-        passes (e.g. {"official": "postmaster"}) translated when the table has "<key>.<value>";
-        a line about the person at this device is said to them ("<key>.you")."""
-        named = dict(params)
-        for field in ("player", "opponent"):
-            if isinstance(named.get(field), int):
-                named[field] = self.name(named[field])
-        for field, value in params.items():
-            if (
-                isinstance(value, str)
-                and value.isidentifier()
-                and value.islower()
-                and self.tr.has(f"{key}.{value}")
-            ):
-                named[field] = self.tr(f"{key}.{value}")
-        return about(self.tr, key, params.get("player"), self.you(), **named)
+        """A translated line with seat numbers turned into names, said to the person at this
+        device when it is about them (story.words)."""
+        return words(self.tr, self.names(), key, params, self.you())
 
-    def log_lines(self, detail=None):
-        """The match so far, one translated line per move, oldest first. Lines are kept while
-        the state they describe is the same object (undo, loading or a new language redo them).
-        `detail(before, move, after)` adds words to a line (the board's log_detail)."""
-        match = self.match
-        kept = self._lines if self._lines_for == (match, self.tr) else []
-        lines = []
-        number = 0
-        for k, entry in enumerate(match.log):
-            if is_entropy(entry):
-                continue  # a hand-over changes nothing anyone sees
-            number += 1
-            if len(lines) < len(kept) and kept[len(lines)][0] is match.states[k]:
-                lines.append(kept[len(lines)])
-                continue
-            key, params = self.game.describe_move(match.states[k], entry)
-            seat = self.game.current_player(match.states[k])
-            text = self.text(key, params)
-            if detail is not None:
-                text += detail(match.states[k], entry, match.states[k + 1])
-            lines.append((match.states[k], (number, seat, text)))
-        self._lines, self._lines_for = lines, (match, self.tr)
-        return [line for _, line in lines]
+    def notice_text(self, board, viewer):
+        """The latest announcement in the current language; a move is told as its log entry
+        (sentence and notes) as `viewer` may read it."""
+        if self.notice is None:
+            return ""
+        key, params = self.notice
+        if key == "story.last_move":
+            entry = next(
+                (e for e in self.log_entries(board, viewer) if e.log_index == params["index"]),
+                None,
+            )
+            if entry is None:
+                return ""
+            told = " · ".join([entry.told.text] + [note.text for note in entry.told.notes])
+            return self.tr(key, text=told)
+        return self.text(key, params)
+
+    def log_entries(self, board, viewer):
+        """The match so far as the log tells it to `viewer`, oldest first (story.LogEntry);
+        moves of the person at this device are told to them (`board.you`)."""
+        board.you = self.you()
+        return self.story.entries(self.match, board, viewer, self.names(), self.tr)
 
     # ---- saving --------------------------------------------------------------------------------------
     def save_text(self):
@@ -195,4 +192,12 @@ class Table:
         return self.match.to_link()
 
 
-__all__ = ["BadData", "IllegalMove", "SaveError", "Table"]
+def default_undo(seats):
+    """Take-backs allowed ("free") when one person plays against computers or people play
+    together at one device; only within one's own turn ("strict") when several people and a
+    computer share the table (what one person takes back, the others had seen)."""
+    people = sum(1 for seat in seats if seat.get("kind") == "human")
+    return "strict" if people > 1 and people < len(seats) else "free"
+
+
+__all__ = ["BadData", "IllegalMove", "SaveError", "Table", "default_undo"]

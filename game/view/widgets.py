@@ -9,6 +9,8 @@ from .i18n import localized_name
 from .markup import empty, esc, tag
 from .rules import why_button
 
+TAKEBACKS = ("free", "strict")  # the Match undo policies, as the new-game form offers them
+
 
 def button(tr, act, key, primary=False, disabled=False, pressed=None, **extra):
     return tag(
@@ -23,11 +25,14 @@ def button(tr, act, key, primary=False, disabled=False, pressed=None, **extra):
     )
 
 
-def turn_line(tr, name, thinking, over, yours=False, why=None):
+def turn_line(tr, name, thinking, over, yours=False, why=None, result="", reviewing=False):
     """Whose turn (said to the person at this device when it is theirs); with `why`, the
-    topic of the rules that explains the step, a "Why?" button."""
+    topic of the rules that explains the step, a "Why?" button. Once over, the result; in a
+    review, that the game waits meanwhile."""
+    if reviewing:
+        return esc(tr("story.reviewing"))
     if over:
-        return esc(tr("gt.over"))
+        return esc(f"{tr('gt.over')} {result}".strip())
     if thinking:
         return esc(tr("gt.thinking", player=name)) + tag(
             "span", tag("span", class_="gt-bar-fill"), class_="gt-bar", aria_hidden="true"
@@ -36,22 +41,53 @@ def turn_line(tr, name, thinking, over, yours=False, why=None):
     return text + (" " + why_button(tr, why) if why else "")
 
 
-def log_items(lines, names):
-    """<li> per move, newest last; seats get their colour dot."""
-    return "".join(
-        tag(
-            "li",
-            tag("span", str(number), class_="gt-log-n"),
-            esc(text),
-            data_seat=seat if seat is not None else None,
+def log_items(entries, marked=None, current=None):
+    """<li> per move, newest last: the move's number, the mover's emblem, a small picture, the
+    sentence and its notes. Each entry is a button: pointing at it or pressing it shows the
+    move on the board (`marked`: the log index shown so; `current`: the one under review)."""
+    items = []
+    for entry in entries:
+        told = entry.told
+        notes = "".join(
+            tag(
+                "span",
+                tag("span", mark, class_="gt-log-mark"),
+                esc(note.text),
+                class_="gt-log-note",
+            )
+            for note, mark in zip(told.notes, entry.note_marks)
         )
-        for number, seat, text in lines
-    )
+        items.append(
+            tag(
+                "li",
+                tag(
+                    "button",
+                    tag("span", str(entry.number), class_="gt-log-n"),
+                    tag("span", entry.mark, class_="gt-log-mark", aria_hidden="true"),
+                    tag("span", told.picture, class_="gt-log-pic") if told.picture else "",
+                    tag(
+                        "span",
+                        esc(told.text),
+                        tag("span", notes, class_="gt-log-notes") if notes else "",
+                        class_="gt-log-text",
+                    ),
+                    type="button",
+                    data_act=f"entry:{entry.log_index}",
+                    data_entry=entry.log_index,
+                    aria_pressed="true" if marked == entry.log_index else "false",
+                    aria_current="step" if current == entry.log_index else None,
+                    class_="gt-log-entry",
+                ),
+                data_seat=entry.seat if entry.seat is not None else None,
+            )
+        )
+    return "".join(items)
 
 
-def new_game_form(tr, game, seats, hints, has_hints, options_markup=""):
+def new_game_form(tr, game, seats, hints, has_hints, options_markup="", undo="free"):
     """Name and kind (a person here, or the computer at a level) for every seat the game allows;
-    seats past the minimum may stay empty. Then who starts, hints and the game's own options."""
+    seats past the minimum may stay empty. Then who starts, take-backs (`undo`: "free" allowed,
+    "strict" only within one's own turn), hints and the game's own options."""
     rows = []
     for k in range(game.max_players):
         seat = seats[k] if k < len(seats) else None
@@ -109,11 +145,29 @@ def new_game_form(tr, game, seats, hints, has_hints, options_markup=""):
         if has_hints
         else ""
     )
+    takebacks = tag(
+        "label",
+        esc(tr("story.takebacks")),
+        tag(
+            "select",
+            *(
+                tag(
+                    "option",
+                    esc(tr(f"story.takebacks.{value}")),
+                    value=value,
+                    selected=value == undo,
+                )
+                for value in TAKEBACKS
+            ),
+            name="undo",
+        ),
+    )
     return tag(
         "form",
         tag("h2", esc(tr("gt.new_title"))),
         *rows,
         first,
+        takebacks,
         hint_box,
         options_markup,
         tag(
@@ -147,6 +201,12 @@ def seats_from_form(tr, game, data):
         rows.append(str(k))
     first = rows.index(str(data.get("first", "0"))) if str(data.get("first", "0")) in rows else 0
     return seats[first:] + seats[:first]
+
+
+def undo_from_form(data):
+    """The take-back setting the form asks for (anything else: allowed)."""
+    undo = data.get("undo")
+    return undo if undo in TAKEBACKS else "free"
 
 
 def message(tr, title, body_markup, actions):

@@ -97,11 +97,9 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     assert "+4" in page.locator("#gt-panel .car-explain").inner_text()  # it closes the city
     ring.click()
     wait_moves(page, 1)
-    assert (
-        page.locator("#gt-log li")
-        .last.inner_text()
-        .endswith("Ann placed tile E at 0,-1 · knight on the city · Ann +4 (city)")
-    )
+    last = page.locator("#gt-log li").last.inner_text()
+    assert "Ann placed a tile 1 up of the start tile · knight on the city" in last
+    assert "Ann +4: city completed (2 tiles)" in last
     assert score_of(page, 0) == 4
     page.locator('#gt-layer-board .car-badge[data-seat="0"][data-points="4"]').wait_for()
     assert page.locator("#gt-layer-board .car-hl-city").count() == 2
@@ -116,11 +114,9 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     assert "Road (thief)" in explain and "The Courier comes to this follower" in explain
     page.click("#gt-panel [data-act=confirm]")
     wait_moves(page, 2)
-    assert (
-        page.locator("#gt-log li")
-        .last.inner_text()
-        .endswith("thief on the road · Courier's message: Ben +2 (road)")
-    )
+    last = page.locator("#gt-log li").last.inner_text()
+    assert "1 right of the start tile · thief on the road" in last
+    assert "Ben +2: the Courier's message (road)" in last
     assert score_of(page, 1) == 2
     page.locator('#gt-layer-board .car-courier[data-x="1"][data-y="0"]').wait_for()
     page.locator('#gt-layer-board .car-badge[data-seat="1"][data-points="2"]').wait_for()
@@ -153,17 +149,16 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     page.click('#gt-panel [data-act="meeple:monastery"]')
     page.click("#gt-panel [data-act=confirm]")
     wait_moves(page, 4)
+    # issue #13: one end dialog - who won, the final table per category and what the end added
     dialog = page.locator("#gt-dialog")
-    dialog.locator("h2:text-is('Final scoring')").wait_for()
+    heading(dialog, "Ben wins!").wait_for()
     breakdown = GAME.score_breakdown(state)
     for part in ("roads", "cities", "monasteries", "farms", "courier"):
         cells = dialog.locator(f'tr[data-part="{part}"] td').all_inner_texts()
         assert [int(re.match(r"\d+", c).group(0)) for c in cells] == [b[part] for b in breakdown]
+    dialog.locator("details.car-final summary").click()
     assert "Ann +3: field at the end (3 tiles)" in dialog.inner_text()
     assert page.locator("#gt-layer-board .car-hl-field").count() == 3  # the farm, outlined
-    dialog.locator("[data-act=summary-done]").click()
-    heading(dialog, "Ben wins!").wait_for()
-    assert "roads: 3" in dialog.inner_text() and "Courier: 2" in dialog.inner_text()
 
 
 def test_the_page_answers_while_the_computer_thinks(page, site):
@@ -193,5 +188,5 @@ def test_the_page_answers_while_the_computer_thinks(page, site):
         thinking.wait_for(state="detached", timeout=30_000)
         assert_answered_since(page, mark, "thinking")
         page.locator("#gt-layer-board .car-last").wait_for()
-        assert "Computer placed tile" in page.locator("#gt-log li").last.inner_text()
+        assert "Computer placed a tile" in page.locator("#gt-log li").last.inner_text()
         wait_moves(page, 2 * turn + 2)

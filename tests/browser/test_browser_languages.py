@@ -129,7 +129,7 @@ def shot_rules(page, name):
 def set_lang(page, lang):
     page.click(f'.lang[data-lang="{lang}"]')
     page.wait_for_function(
-        "t => document.querySelector('#gt-tools [data-act=new]')?.textContent === t",
+        "t => document.querySelector('#gt-menu [data-act=new]')?.textContent === t",
         arg=STRINGS[lang]["gt.new"],
     )
 
@@ -221,7 +221,7 @@ def check_table_screens(page, game_id, lang, found):
     """Table, new-game form (and a rule option's "?"), How to play, share, error, per language."""
     found += problems(page, lang, "table")
     shot(page, f"{game_id}-{lang}-table")
-    page.click("#gt-tools [data-act=new]")
+    page.click("#gt-menu [data-act=new]")
     form = page.locator("#gt-new-form")
     form.wait_for()
     found += problems(page, lang, "new-game form")
@@ -235,12 +235,12 @@ def check_table_screens(page, game_id, lang, found):
     assert form.locator("input[name=name0]").input_value() == "Zoë"
     close_dialog(page)
     # How to play from the toolbar: every section, its example boards drawn
-    assert open_rules(page, "#gt-tools [data-act=rules]") is None
+    assert open_rules(page, "#gt-menu [data-act=rules]") is None
     assert boards_drawn(page) >= 2
     found += problems(page, lang, "how to play")
     shot_rules(page, f"{game_id}-{lang}-rules")
     close_rules(page)
-    page.click("#gt-tools [data-act=share]")
+    page.click("#gt-menu [data-act=share]")
     page.locator("#gt-share-url").wait_for()
     found += problems(page, lang, "share")
     close_dialog(page)
@@ -359,21 +359,18 @@ def test_carcassonne_in_four_languages_with_its_rules(page, site):
         page.click("#gt-panel [data-act=back]")
         page.locator('#gt-panel .gt-actions[data-step="place"]').wait_for()
         page.keyboard.press("Escape")  # lets go of the square
-    # the end of a game between two people: final scoring, then the result
+    # the end of a game between two people: one end dialog, final scoring inside it (issue #13)
     link, last = played_out("carcassonne", keep_last=True)
     open_game(page, site, "carcassonne", link)
     set_lang(page, "en")
     choose_square(page, last.x, last.y, last.rot)
     page.click("#gt-panel [data-act=lay]")
-    summary = page.locator("#gt-dialog [data-act=summary-done]")
-    page.locator("#gt-dialog [data-act=summary-done], #gt-panel [data-act=no-follower]").wait_for()
-    if not summary.count():
+    result = page.locator("#gt-dialog [data-act=rematch]")
+    page.locator("#gt-dialog [data-act=rematch], #gt-panel [data-act=no-follower]").wait_for()
+    if not result.count():
         page.locator("#gt-panel [data-act=no-follower]").click()
-    summary.wait_for()
-    found += in_every_language(page, "final scoring", "carcassonne-final-scoring")
-    page.click("#gt-dialog [data-act=summary-done]")
-    page.locator("#gt-dialog [data-act=rematch]").wait_for()
-    found += in_every_language(page, "result")
+    result.wait_for()
+    found += in_every_language(page, "result", "carcassonne-result")
     assert found == []
 
 
@@ -395,6 +392,7 @@ def test_thurn_und_taxis_in_four_languages_with_its_rules(page, site):
     # then done again (the result)
     link, _ = played_out("thurn-und-taxis")
     open_game(page, site, "thurn-und-taxis", link)
+    page.click("#gt-dialog [data-act=dialog-close]")  # a finished game opens on its result (#13)
     page.click("#gt-tools [data-act=undo]")
     page.locator("#gt-dialog [data-act=reveal]").wait_for()
     found += in_every_language(page, "curtain", "thurn-und-taxis-curtain")

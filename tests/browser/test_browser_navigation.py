@@ -52,6 +52,15 @@ def wait_zoom(page, compare, than):
     settle(page)
 
 
+def drag(page, x, y, dx, dy):
+    """A mouse drag from (x, y) in ten steps of (dx, dy)."""
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for k in range(1, 11):
+        page.mouse.move(x + dx * k, y + dy * k)
+    page.mouse.up()
+
+
 def view_rect(page):
     return page.locator("#gt-scroll").bounding_box()
 
@@ -127,11 +136,7 @@ def test_a_drag_pans_and_places_nothing_and_the_view_stays_across_moves(desktop)
     x, y = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
     point = page.evaluate(TO_BOARD, [x, y])
     moves = page.locator("#gt-log li").count()
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for k in range(1, 11):
-        page.mouse.move(x + 12 * k, y + 6 * k)
-    page.mouse.up()
+    drag(page, x, y, 12, 6)
     settle(page)
     sx, sy = page.evaluate(TO_SCREEN, point)
     assert abs(sx - (x + 120)) <= 2 and abs(sy - (y + 60)) <= 2  # the board moved with it
@@ -160,11 +165,7 @@ def test_a_drag_pans_and_places_nothing_and_the_view_stays_across_moves(desktop)
         page.locator('[data-nav="in"]').click()
         wait_zoom(page, ">", before)
     box = view_rect(page)
-    page.mouse.move(box["x"] + 40, box["y"] + 40)
-    page.mouse.down()
-    for k in range(1, 11):
-        page.mouse.move(box["x"] + 40 + 60 * k, box["y"] + 40 + 50 * k)
-    page.mouse.up()
+    drag(page, box["x"] + 40, box["y"] + 40, 60, 50)
     settle(page)
     tile = page.evaluate(TO_SCREEN, [50, -50])  # the middle of square 0,-1
     inside = (
@@ -177,11 +178,7 @@ def test_a_drag_pans_and_places_nothing_and_the_view_stays_across_moves(desktop)
     wait_in_view(page, "#gt-layer-board .car-last")  # the view glides to it
 
     # dragged away again, "go to the last move" brings it back to the middle
-    page.mouse.move(box["x"] + 40, box["y"] + 40)
-    page.mouse.down()
-    for k in range(1, 11):
-        page.mouse.move(box["x"] + 40 + 60 * k, box["y"] + 40 + 50 * k)
-    page.mouse.up()
+    drag(page, box["x"] + 40, box["y"] + 40, 60, 50)
     settle(page)
     assert not in_view(page, "#gt-layer-board .car-last")
     page.locator('[data-nav="last"]').click()

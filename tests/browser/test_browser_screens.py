@@ -13,8 +13,9 @@ opened from the picker on the same page, and the page is resized between sizes.
 import re
 
 import pytest
-from browserkit import BOOT_TIMEOUT_MS, ROOT, errors, guard, wait_ready
+from browserkit import BOOT_TIMEOUT_MS, errors, guard, wait_ready
 from screens import Player, assert_screen, play_turns, screenshot
+from test_browser_embed import readme_snippet  # the one line the README gives bloggers
 
 GAMES = ["toscana", "carcassonne", "thurn-und-taxis"]
 PHONE = [(360, 640), (640, 360)]
@@ -154,12 +155,6 @@ SNIPPET
 <p>Some text after the game.</p>
 </body></html>
 """
-
-
-def readme_snippet():
-    text = (ROOT / "README.md").read_text("utf-8")
-    block = text.split("<!-- embed-snippet -->", 1)[1]
-    return next(row for row in block.splitlines() if row.strip().startswith("<iframe")).strip()
 
 
 @pytest.fixture(scope="module")

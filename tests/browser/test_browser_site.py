@@ -202,13 +202,13 @@ def test_language_switch_reaches_python(table):
     page = table
     page.click('.lang[data-lang="cs"]')
     page.wait_for_function(
-        "document.querySelector('#gt-tools [data-act=new]').textContent === 'Nová hra'"
+        "document.querySelector('#gt-menu [data-act=new]').textContent === 'Nová hra'"
     )
     assert page.locator("#table-title").inner_text() == "Toscana"
     assert page.evaluate("document.documentElement.lang") == "cs"
     page.click('.lang[data-lang="en"]')
     page.wait_for_function(
-        "document.querySelector('#gt-tools [data-act=new]').textContent === 'New game'"
+        "document.querySelector('#gt-menu [data-act=new]').textContent === 'New game'"
     )
     check_clean(page)
 

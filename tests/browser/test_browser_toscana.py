@@ -91,7 +91,7 @@ def test_a_whole_match_through_clicks_with_veto_pass_scoring_and_reload(page, si
             assert "passed" in page.locator("#gt-log li").last.inner_text()
             assert "passed" in page.locator("#gt-notice").inner_text()
         if move.veto:
-            assert "veto" in page.locator("#gt-log li").last.inner_text()
+            assert "Veto:" in page.locator("#gt-log li").last.inner_text()
         state = GAME.apply(state, move)
         round_end = state.last["round_end"]
         if round_end:

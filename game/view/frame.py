@@ -160,7 +160,7 @@ def toolbar(tr, can_undo, can_redo, more_open, undo_why=None, reviewing=False):
     return (
         undo
         + icon_button(tr, "redo", "↷", "gt.redo", disabled=not can_redo)
-        + icon_button(tr, "review", "⏮", "story.review", pressed=reviewing)
+        + icon_button(tr, "review", "⇤", "story.review", pressed=reviewing)
         + tag(
             "button",
             tag("span", "☰", aria_hidden="true", class_="gt-icon"),

@@ -64,7 +64,7 @@ def open_new_game(page, site, game, touch):
     elif not page.url.startswith(site.url):
         page.goto(site.url)
     page.locator("#picker").wait_for(state="visible")
-    page.evaluate("g => localStorage.removeItem(`bgt.${g}.autosave`)", game)
+    page.evaluate("localStorage.clear()")  # no game kept: Play opens the new-game form
     play = page.locator(f'.game[data-game="{game}"] a.play')
     play.tap() if touch else play.click()
     wait_ready(page, game, timeout=BOOT_TIMEOUT_MS)

@@ -165,7 +165,7 @@ def test_a_click_on_the_svg_reaches_python_and_changes_the_board(table):
     assert tiles.count() == 0
     cell.click()  # first click: the tile waits there, framed
     page.locator("#gt-layer-over .tos-selected").wait_for()
-    cell.click()  # second click on it: placed, and the computer answers
+    page.click("#gt-panel [data-act=place]")  # placed, and the computer answers
     page.wait_for_function(
         "document.querySelectorAll('#gt-layer-board .tos-tiles > g').length >= 2", timeout=60_000
     )

@@ -28,8 +28,14 @@
 //     forget(matchId) the picker deleted this match: Python must never write it back
 //     setLang(lang)  redraw Python's texts in another language
 //     close()        the person went back to the picker
+//   set here, called by Python:
+//     back()         leave the table (Cancel with no game in progress): the picker, or in an
+//                    embed the start poster again
+//     quick          true once: open() starts a game against the computer at once, no form
 // Events on window: "bgt:ready" (detail: {game}) after each ready().
+// The board's pan and zoom is assets/board-nav.js (started here, it follows what Python draws).
 
+import { startNavigation } from "./board-nav.js";
 import { GAME_IDS } from "./games.js";
 import { installMemoryIDB } from "./idb-fallback.js";
 import { mountYourGames } from "./yourgames.js";
@@ -132,10 +138,9 @@ function applyStrings() {
   }
   for (const play of document.querySelectorAll(".game .play")) play.textContent = t("picker.play");
   if (state.game) showTitle(state.game);
-  $("poster-start").textContent = t("boot.poster", { game: t(`game.${state.game || "toscana"}.name`) });
   if (state.stage && !state.ready) setStage(state.stage, state.stageVars);
   if (state.failKey) $("boot-error-text").textContent = t(state.failKey);
-  if (!embed) $("storage-note").textContent = t("storage.off_site");
+  if (!embed) $("storage-note").querySelector("span").textContent = t("storage.off_site");
   showOfflineStatus();
   if (yourGames) yourGames.render();
 }
@@ -185,6 +190,22 @@ function showPicker({ push }) {
   if (push) { history.pushState({}, "", location.pathname); state.pushed = false; }
   if (typeof window.bgt.close === "function") window.bgt.close();
   if (yourGames) yourGames.render(); // Python may have saved a move since
+}
+
+// leave the table: back to the picker (through history when we put the table there), or in an
+// embed, which has no picker, to the start poster
+function goBack() {
+  if (embed) root.dataset.poster = "on";
+  else if (state.pushed) history.back();
+  else showPicker({ push: true });
+}
+
+// the poster's buttons: load Python, or (when it runs already) open the game again
+function startFromPoster(quick) {
+  root.dataset.poster = "off";
+  window.bgt.quick = quick;
+  if (state.ready && typeof window.bgt.open === "function") window.bgt.open(state.game);
+  else boot();
 }
 
 function openGame(id, { push, match = null, rules = false }) {
@@ -500,6 +521,8 @@ window.bgt = {
     registerWorker(); // offline copy, now that the download is done (revalidations: no second copy)
   },
   fail(message, detail) { fail("python", detail || message); },
+  back: goBack,
+  quick: false,
   showing(gameId, matchId) {
     if (!GAME_IDS.includes(gameId)) return;
     const moved = gameId !== state.game || (matchId || null) !== state.match;
@@ -543,6 +566,7 @@ function start() {
   }
   applyStrings();
   stringsLoaded.then(applyStrings);
+  startNavigation($("board-host"));
 
   document.addEventListener("click", (event) => {
     const play = event.target.closest("a.play, a.howto");
@@ -553,12 +577,12 @@ function start() {
     }
     const lang = event.target.closest(".lang");
     if (lang) { setLang(lang.dataset.lang); return; }
-    if (event.target.closest("#back")) {
-      if (state.pushed) history.back();
-      else showPicker({ push: true });
+    if (event.target.closest("#back")) { goBack(); return; }
+    if (event.target.closest("#poster-start, #poster-quick")) {
+      startFromPoster(!!event.target.closest("#poster-quick"));
       return;
     }
-    if (event.target.closest("#poster-start")) { root.dataset.poster = "off"; boot(); return; }
+    if (event.target.closest("#storage-ok")) { root.dataset.storageNote = "seen"; return; }
     if (event.target.closest("#retry, .retry")) {
       const q = new URLSearchParams(location.search);
       if (state.game) q.set("game", state.game);

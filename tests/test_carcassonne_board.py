@@ -45,18 +45,22 @@ def test_pointing_previews_in_the_first_fitting_turn_and_keeps_a_turn_that_fits(
     assert not board.locked
 
 
-def test_first_tap_chooses_second_tap_lays_the_tile():
-    # Brief: "click/tap a square to choose it (a second tap confirms, as in Toscana, so a slip
-    # costs nothing); then the follower step"
+def test_a_tap_chooses_a_tap_on_the_chosen_tile_turns_it_and_lay_lays_it():
+    # Issue #11: "rotation: buttons, R, right click, a tap on the previewed tile"; the board
+    # brief: a slip of the finger costs nothing (the "Lay tile here" button or Enter lays)
     state, board = fresh()
-    assert board.tap(state, "0,-1") is None and board.locked and board.step == "place"
+    assert board.tap(state, "0,1") is None and board.locked and board.step == "place"
     assert board.tap(state, "1,0") is None and board.anchor == (1, 0)  # a slip: moves the choice
-    assert board.tap(state, "0,-1") is None and board.anchor == (0, -1)
-    assert board.tap(state, "0,-1") is None and board.step == "follower"
+    assert board.tap(state, "0,1") is None and board.anchor == (0, 1)
+    turns, rot = board.turns_at((0, 1)), board.rot
+    assert len(turns) > 1
+    assert board.tap(state, "0,1") is None and board.rot != rot and board.rot in turns
+    assert board.step == "place" and board.locked  # turned, still waiting on its square
+    assert board.act(state, "lay") is None and board.step == "follower"
 
 
 def test_rotation_cycles_only_the_turns_that_fit_on_the_square():
-    # Brief: "R / wheel / right click / Rotate buttons cycle only the rotations that fit there";
+    # Brief: "R / right click / Rotate buttons cycle only the rotations that fit there";
     # note §2.1: every touching edge must match
     state, board = fresh()
     board.tap(state, "0,-1")
@@ -72,7 +76,7 @@ def test_rotation_cycles_only_the_turns_that_fit_on_the_square():
     for _ in range(len(turns)):
         seen.append(board.rot)
         assert board.is_legal(state)
-        board.wheel(state, 1)
+        board.turn(state, 1)
     assert sorted(seen) == sorted(turns)
 
 
@@ -104,7 +108,7 @@ def test_follower_rings_are_exactly_the_legal_features():
     state = GAME.apply(state, Place(0, -1, 2, None))
     state = GAME.apply(state, Place(1, 0, 1, "r1"))  # Ben's thief on the road
     board.tap(state, "2,0")
-    board.tap(state, "2,0")
+    board.act(state, "lay")
     assert board.step == "follower"
     offered = {fid for fid, _ in board.follower_options(state)}
     legal = {
@@ -121,7 +125,7 @@ def test_tap_a_ring_twice_or_confirm_gives_the_legal_move():
     # Brief: "then confirm (button or Enter)"; a second tap on the same ring confirms too
     state, board = fresh()
     board.tap(state, "0,-1")
-    board.tap(state, "0,-1")
+    board.act(state, "lay")
     assert board.tap(state, "m:c1") is None and board.selected == "c1"
     move = board.tap(state, "m:c1")
     assert move == Place(0, -1, 2, "c1") and move in GAME.legal_moves(state)
@@ -137,7 +141,7 @@ def test_tap_a_ring_twice_or_confirm_gives_the_legal_move():
 def test_no_follower_ends_the_turn_and_without_followers_laying_is_the_move():
     state, board = fresh()
     board.tap(state, "0,-1")
-    board.tap(state, "0,-1")
+    board.act(state, "lay")
     assert board.act(state, "no-follower") == Place(0, -1, 2, None)
     # no follower left: laying the tile is the whole turn (note §2.2: only with a supply)
     state = GAME.new(players=2, seed=3, options={"deck": ["E"] + ["U"] * 30})
@@ -148,13 +152,13 @@ def test_no_follower_ends_the_turn_and_without_followers_laying_is_the_move():
     board._sync(state)
     x, y = next(iter(board.legal))
     board.tap(state, f"{x},{y}")
-    assert board.tap(state, f"{x},{y}") == Place(x, y, board.rot, None)
+    assert board.act(state, "lay") == Place(x, y, board.rot, None)
 
 
 def test_escape_steps_back_one_step_at_a_time():
     state, board = fresh()
     board.tap(state, "0,-1")
-    board.tap(state, "0,-1")
+    board.act(state, "lay")
     board.tap(state, "m:c1")
     board.key(state, "Escape")
     assert board.step == "place" and board.locked and board.selected is None
@@ -368,8 +372,8 @@ def test_score_events_are_outlined_and_badged_until_the_next_turn():
     markup = board.board_markup(state)
     assert re.search(r'class="car-badge"[^>]*data-seat="0" data-points="4"', markup)
     assert markup.count("car-hl-city") == 2  # both halves of the city
-    panel = board.panel_markup(state, 1, NAMES, TR, True)
-    assert "Ann +4: city completed (2 tiles)" in panel
+    details = board.details_markup(state, 1, NAMES, TR)  # the last turn: in "More" (issue #11)
+    assert "Ann +4: city completed (2 tiles)" in details
     state = GAME.apply(state, Place(1, 0, 1, "r1"))  # the Courier's message to Ben
     markup = board.board_markup(state)
     assert re.search(r'data-seat="1" data-points="2"', markup) and "car-hl-road" in markup
@@ -385,26 +389,31 @@ def test_a_tile_that_fits_nowhere_is_announced():
         state = GAME.apply(state, GAME.legal_moves(state)[0])
         if queries.discarded_tiles(state):
             break
-    panel = board.panel_markup(state, 0, NAMES, TR, True)
-    assert "Tile C fitted nowhere and was removed from the game" in panel
-    assert "Removed (fitted nowhere): C" in panel
+    details = board.details_markup(state, 0, NAMES, TR)
+    assert "Tile C fitted nowhere and was removed from the game" in details
+    assert "Removed (fitted nowhere): C" in details
     told = board.tell(before, GAME.legal_moves(before)[0].to_json(), state, 0, NAMES, TR)
     assert "C fitted nowhere: removed" in [note.text for note in told.notes]
 
 
 # ---- the panel, summaries, options, log -----------------------------------------------------
-def test_panel_shows_players_followers_stack_and_the_courier():
+def test_details_show_players_followers_stack_and_the_courier():
+    # Issue #11: the step's panel keeps to the tile and its controls (with the scores on one
+    # line); the players' details, the stack and the Courier fold into "More"
     state, board = fresh()
     panel = board.panel_markup(state, 0, NAMES, TR, True)
-    assert panel.count('class="car-player') == 2 and 'data-supply="7"' in panel
-    assert TR("carcassonne.stack", n=3) in panel
-    assert esc(TR("carcassonne.courier.explain_line")) in panel
-    assert esc(TR("carcassonne.courier.scoring_2024")) in panel
+    assert 'data-act="lay"' in panel and "car-player" not in panel
+    assert panel.count('class="car-strip-name"') == 2
+    details = board.details_markup(state, 0, NAMES, TR)
+    assert details.count('class="car-player') == 2 and 'data-supply="7"' in details
+    assert TR("carcassonne.stack", n=3) in details
+    assert esc(TR("carcassonne.courier.explain_line")) in details
+    assert esc(TR("carcassonne.courier.scoring_2024")) in details
     board.act(state, "left")
-    panel = board.panel_markup(state, 0, NAMES, TR, True)
-    assert panel.count("<figure") == 24 and 'aria-expanded="true"' in panel  # base tile types
+    details = board.details_markup(state, 0, NAMES, TR)
+    assert details.count("<figure") == 24 and 'aria-expanded="true"' in details  # base types
     off, board = fresh(courier="off")
-    assert "car-courier-box" not in board.panel_markup(off, 0, NAMES, TR, True)
+    assert "car-courier-box" not in board.details_markup(off, 0, NAMES, TR)
 
 
 def test_final_summary_explains_every_category():

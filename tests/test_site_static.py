@@ -150,7 +150,7 @@ def test_every_text_goes_through_the_one_table():
     for path in sorted((ROOT / "game").rglob("*.py")):
         code = path.read_text("utf-8")
         pattern = (
-            r'"((?:gt|table|story|toscana|carcassonne|tnt|log|rules|library|load|link)'
+            r'"((?:gt|nav|table|story|toscana|carcassonne|tnt|log|rules|library|load|link)'
             r'\.[a-z0-9_.-]+)"'
         )
         for key in re.findall(pattern, code):

@@ -18,7 +18,7 @@ from game.thurn_und_taxis.rules import Close, Draw
 from game.toscana.controller import Board as ToscanaBoard
 from game.toscana.rules import GAME as TOSCANA
 from game.toscana.rules import Place as ToscanaPlace
-from game.view import widgets
+from game.view import frame, widgets
 from game.view.chart import score_chart
 from game.view.ending import breakdown_table, result_title
 from game.view.i18n import Translator, load_table
@@ -255,7 +255,11 @@ def test_review_never_shows_another_seats_hand():
         state = review.state(k)
         seen = shown(TNT, state, 1)
         panel = games.controller("thurn-und-taxis").panel_markup(seen, 1, ["Ann", "Ben"], TR, False)
-        hand = re.search(r'class="tnt-cards tnt-hand">(.*?)</div>(?!<span)', panel, re.S)
+        hand = re.search(
+            r'class="(?:tnt-cards tnt-hand|tnt-hand tnt-hand-line)">(.*?)</div>(?!<span)',
+            panel,
+            re.S,
+        )
         shown_hand = re.findall(r'tnt-card-city">([^<]+)<', hand.group(1)) if hand else []
         assert sorted(shown_hand) == sorted(tnt_queries.hand(state, 1)), k
         with pytest.raises(Exception, match="hidden"):
@@ -364,9 +368,7 @@ def test_undo_says_why_it_is_not_available():
     assert free.undo_refusal() == "hand_over" and free.undo() == 0  # what was sent is sent
     for reason in ("start", "turn_over", "revealed", "hand_over", "review"):
         assert TR.has(f"story.undo_why.{reason}") and TR_CS.has(f"story.undo_why.{reason}")
-    toolbar = widgets.toolbar(
-        TR, False, False, True, True, True, undo_why="story.undo_why.revealed"
-    )
+    toolbar = frame.toolbar(TR, False, False, False, undo_why="story.undo_why.revealed")
     undo = re.search(r'<button[^>]*data-act="undo"[^>]*>', toolbar).group(0)
     assert 'aria-disabled="true"' in undo and "revealed something new" in undo
 

@@ -19,6 +19,7 @@ from game.core import Rng
 from game.thurn_und_taxis import draw, draw_map, queries
 from game.thurn_und_taxis.controller import Board
 from game.thurn_und_taxis.data import KIND_INDEX, STACK_VALUES
+from game.thurn_und_taxis.draw_turn import MANY_OPTIONS
 from game.thurn_und_taxis.rules import (
     GAME,
     Abandon,
@@ -40,6 +41,14 @@ NAMES = ["Ann", "Ben", "Cleo", "Dan"]
 
 BUTTON = re.compile(r"<button([^>]*)>")
 ACT = re.compile(r'data-act="([^"]+)"')
+
+
+def shown(board, state, viewer, names, tr, interactive):
+    """All the table shows of the board beside the map: the step's panel and "More" (issue
+    #11 split them; hidden information must stay out of both)."""
+    return board.panel_markup(state, viewer, names, tr, interactive) + board.details_markup(
+        state, viewer, names, tr
+    )
 
 
 def enabled_acts(markup):
@@ -127,7 +136,7 @@ def reachable(board, state):
 
     board.cancel()
     board.keep = []
-    acts = enabled_acts(board.panel_markup(state, seat, NAMES, TR, True))
+    acts = enabled_acts(shown(board, state, seat, NAMES, TR, True))
     for act in acts:
         if act.startswith(("draw:", "official:")) or act == "pass":
             assert press(act) is not None, act  # an enabled button always plays
@@ -137,26 +146,26 @@ def reachable(board, state):
         press(act)
         for end in [
             a
-            for a in enabled_acts(board.panel_markup(state, seat, NAMES, TR, True))
+            for a in enabled_acts(shown(board, state, seat, NAMES, TR, True))
             if a.startswith("end:")
         ]:
             assert press(end) is not None
         board.cancel()
     if "abandon" in acts:
         press("abandon")
-        confirm = enabled_acts(board.panel_markup(state, seat, NAMES, TR, True))
+        confirm = enabled_acts(shown(board, state, seat, NAMES, TR, True))
         assert "abandon-yes" in confirm and "abandon-no" in confirm
         assert press("abandon-yes") == Abandon()
     for act in [a for a in acts if a.startswith("close:")]:
         press(act)
-        assert "close-go" in enabled_acts(board.panel_markup(state, seat, NAMES, TR, True))
+        assert "close-go" in enabled_acts(shown(board, state, seat, NAMES, TR, True))
         assert press("close-go") is not None
         board.option = None
     if queries.phase(state) == "discard":
         hand = state.hands[seat]
         for kept in itertools.combinations(range(len(hand)), 3):
             board.keep = list(kept)
-            assert "discard-go" in enabled_acts(board.panel_markup(state, seat, NAMES, TR, True))
+            assert "discard-go" in enabled_acts(shown(board, state, seat, NAMES, TR, True))
             assert press("discard-go") is not None
         board.keep = []
     return found
@@ -182,7 +191,7 @@ def test_nothing_is_pressable_when_it_is_not_your_turn():
     board = Board()
     for state in positions(seeds=(5,), players=(3,), limit=60):
         for viewer in (None, (state.turn + 1) % state.players):
-            markup = board.panel_markup(state, viewer, NAMES, TR, False)
+            markup = shown(board, state, viewer, NAMES, TR, False)
             assert enabled_acts(markup) == []
         assert board.overlay_markup(state, state.turn, False) == ""
 
@@ -194,7 +203,7 @@ def test_officials_are_enabled_only_when_the_engine_allows_them():
     for state in positions(seeds=(4,), limit=250):
         if GAME.is_over(state):
             continue
-        acts = enabled_acts(board.panel_markup(state, state.turn, NAMES, TR, True))
+        acts = enabled_acts(shown(board, state, state.turn, NAMES, TR, True))
         offered = {a.split(":")[1] for a in acts if a.startswith("official:")}
         legal = {m.official for m in GAME.legal_moves(state) if isinstance(m, Official)}
         assert offered == legal
@@ -206,7 +215,7 @@ def test_forced_postmaster_is_named_and_shown_as_this_turns_official():
     # Rules note §6: "The Postmaster is forced if you start your turn with no cards in hand";
     # DESIGN §5: it "counts as the turn's official"
     state = GAME.new(players=2, seed=1, options={"deck": DECK})
-    markup = Board().panel_markup(state, 0, NAMES, TR, True)
+    markup = shown(Board(), state, 0, NAMES, TR, True)
     assert "Draw 2 cards" in markup and "the Postmaster helps you" in markup
     assert 'data-official="postmaster"' in markup and "used this turn" in markup
     assert not [a for a in enabled_acts(markup) if a.startswith("official:")]
@@ -231,7 +240,7 @@ def test_a_hand_card_then_an_end_plays_it_and_the_map_shows_where():
     board = Board()
     board.act(state, "card:0")  # Augsburg (hand is sorted in map order: Stuttgart, Augsburg...)
     chosen = board.selected_city(state)
-    markup = board.panel_markup(state, 0, NAMES, TR, True)
+    markup = shown(board, state, 0, NAMES, TR, True)
     ends = [a for a in enabled_acts(markup) if a.startswith("end:")]
     legal_ends = [
         m.end for m in GAME.legal_moves(state) if isinstance(m, Play) and m.city == chosen
@@ -263,7 +272,7 @@ def test_after_the_carriers_first_card_the_player_may_stop():
     state = at_play(["Carlsruhe", "Augsburg", "Lodz"], ["Stuttgart", "Ulm"])
     state = play(state, Official("carrier"), Play("Carlsruhe", "left"))
     board = Board()
-    markup = board.panel_markup(state, 0, NAMES, TR, True)
+    markup = shown(board, state, 0, NAMES, TR, True)
     assert "You may play a second card (Postal Carrier)" in markup
     assert "close your route or end your turn below" in markup
     acts = enabled_acts(markup)
@@ -288,7 +297,7 @@ def test_a_card_that_does_not_fit_says_why_and_offers_no_end():
     for k, reason in ((0, "is already on your route"), (1, "No road joins Lodz")):
         board.cancel()
         board.act(state, f"card:{k}")
-        markup = board.panel_markup(state, 0, NAMES, TR, True)
+        markup = shown(board, state, 0, NAMES, TR, True)
         assert reason in markup
         assert not [a for a in enabled_acts(markup) if a.startswith("end:")]
 
@@ -298,10 +307,10 @@ def test_must_give_up_warns_and_giving_up_needs_a_confirmation():
     # up"; brief: "a confirm for abandoning"
     state = at_play(["Lodz"], ["Ulm", "Augsburg", "München"])
     board = Board()
-    markup = board.panel_markup(state, 0, NAMES, TR, True)
+    markup = shown(board, state, 0, NAMES, TR, True)
     assert "No card in your hand fits your route" in markup
     assert board.act(state, "abandon") is None and board.confirm_abandon
-    markup = board.panel_markup(state, 0, NAMES, TR, True)
+    markup = shown(board, state, 0, NAMES, TR, True)
     assert "Give up your route of 3 cards?" in markup
     assert board.act(state, "abandon-no") is None and not board.confirm_abandon
     board.act(state, "abandon")
@@ -318,7 +327,7 @@ def test_draw_step_warns_when_nothing_in_hand_fits_and_marks_display_cards_that_
         step={"official": None, "draws_needed": 1},
     )
     board = Board()
-    markup = board.panel_markup(state, 0, NAMES, TR, True)
+    markup = shown(board, state, 0, NAMES, TR, True)
     assert "None of your cards fits your route" in markup
     fitting = re.findall(r'data-cell="card:([^"]+)"[^>]*class="tnt-card [^"]*tnt-fits', markup)
     assert fitting == ["Ulm"] or "Ulm" not in fitting  # Ulm is on the route: never "fits"
@@ -346,7 +355,7 @@ def test_closing_options_are_listed_with_what_they_build_and_earn():
     # place and earn (houses highlighted on the map when hovered), plus End turn"
     state = at_close(RULES_EXAMPLE)
     board = Board()
-    markup = board.panel_markup(state, 0, NAMES, TR, True)
+    markup = shown(board, state, 0, NAMES, TR, True)
     options = queries.closing_options(state, 0)
     listed = re.findall(r'data-houses="([^"]*)"', markup)
     assert listed == [",".join(sorted(o["houses"])) for o in options]
@@ -355,6 +364,12 @@ def test_closing_options_are_listed_with_what_they_build_and_earn():
     assert "bonus Route 6 (3)" in markup  # a 6-card route takes the top route-6 tile
     assert "End turn without closing" in markup
     assert "close-go" not in enabled_acts(markup)  # nothing chosen yet
+    # more ways than a wide panel lists: one at a time there too, the arrows go through them
+    assert len(options) > MANY_OPTIONS and 'class="tnt-choose tnt-many"' in markup
+    current = r'data-act="(close:\d+)"[^>]*class="tnt-option tnt-current"'
+    assert re.findall(current, markup) == ["close:0"]
+    board.act(state, "close-next")
+    assert re.findall(current, shown(board, state, 0, NAMES, TR, True)) == ["close:1"]
     k = next(k for k, o in enumerate(options) if len(o["houses"]) == 4)
     board.point(state, f"opt:{k}")
     ghosts = re.findall(
@@ -375,7 +390,7 @@ def test_tapping_a_route_city_shows_an_option_that_builds_there():
 def test_a_short_route_can_only_end_the_turn():
     # Rules note §5: "Only allowed if the route has ≥ 3 cards"
     state = at_close(["Ulm", "Augsburg"])
-    markup = Board().panel_markup(state, 0, NAMES, TR, True)
+    markup = shown(Board(), state, 0, NAMES, TR, True)
     assert "End your turn" in markup and "a route needs 3" in markup
     assert "close-go" not in markup and "pass" in enabled_acts(markup)
 
@@ -388,10 +403,10 @@ def test_cartwright_explains_his_effect_and_then_the_route_must_close():
     obj["carriage"] = [6, 0]
     state = GAME.from_json(obj)
     board = Board()
-    markup = board.panel_markup(state, 0, NAMES, TR, True)
+    markup = shown(board, state, 0, NAMES, TR, True)
     assert "this route would take the 7-carriage" in markup
     state = GAME.apply(state, Official("cartwright"))
-    markup = board.panel_markup(state, 0, NAMES, TR, True)
+    markup = shown(board, state, 0, NAMES, TR, True)
     assert "Close your route (Cartwright)" in markup and "pass" not in enabled_acts(markup)
     assert "carriage 7 (10 points)" in markup and "Starts the final round!" in markup
 
@@ -405,7 +420,7 @@ def test_discard_step_keeps_exactly_three_chosen_cards():
     state = GAME.apply(state, GAME.legal_moves(state)[0])
     assert queries.phase(state) == "discard"
     board = Board()
-    markup = board.panel_markup(state, 0, NAMES, TR, True)
+    markup = shown(board, state, 0, NAMES, TR, True)
     assert "Keep 3 cards" in markup and "discard-go" not in enabled_acts(markup)
     hand = [GAME.to_json(state)["hands"][0][k] for k in range(5)]
     for k in (0, 1, 2, 3):  # a fourth card cannot be kept
@@ -466,23 +481,20 @@ def test_a_viewer_never_gets_others_hands_bonus_values_or_the_pile_order():
     ]
     for viewer, interactive in ((0, True), (None, False), (2, False)):
         a, b = Board(), Board()
-        assert a.panel_markup(state, viewer, NAMES, TR, interactive) == b.panel_markup(
-            other, viewer, NAMES, TR, interactive
+        assert shown(a, state, viewer, NAMES, TR, interactive) == shown(
+            b, other, viewer, NAMES, TR, interactive
         )
         assert a.board_markup(state, viewer) == b.board_markup(other, viewer)
         assert a.overlay_markup(state, viewer, interactive) == b.overlay_markup(
             other, viewer, interactive
         )
-    assert "face down" in Board().panel_markup(state, 0, NAMES, TR, True)
+    assert "face down" in shown(Board(), state, 0, NAMES, TR, True)
     # ...while the seat itself sees its hand and its tile values (so the test can tell)
-    assert Board().panel_markup(state, 1, NAMES, TR, False) != Board().panel_markup(
-        other, 1, NAMES, TR, False
-    )
-    own = Board().panel_markup(state, 1, NAMES, TR, False)
+    assert shown(Board(), state, 1, NAMES, TR, False) != shown(Board(), other, 1, NAMES, TR, False)
+    own = shown(Board(), state, 1, NAMES, TR, False)
     hand = GAME.to_json(state)["hands"][1]
-    assert (
-        re.findall(r'class="tnt-card-city">([^<]+)<', own.split("tnt-hand")[1])[: len(hand)] == hand
-    )
+    after = own[re.search(r'class="[^"]*tnt-hand[^"]*"', own).end() :]
+    assert re.findall(r'class="tnt-card-city">([^<]+)<', after)[: len(hand)] == hand
     values = [v for _, v in GAME.to_json(state)["tiles"][1]]
     player_row = (
         own.split('data-seat="1"')[0].rsplit("<li", 1)[-1]
@@ -495,7 +507,7 @@ def test_a_viewer_never_gets_others_hands_bonus_values_or_the_pile_order():
 def test_nobody_sees_a_hand_before_the_device_is_handed_over():
     # Brief: hot seat with hidden hands - with the curtain up the viewer is None
     state = with_tiles()
-    markup = Board().panel_markup(state, None, NAMES, TR, False)
+    markup = shown(Board(), state, None, NAMES, TR, False)
     assert "tnt-hand" not in markup and "Your hand" not in markup
     assert "face down" in markup  # every player's tiles as a count
 
@@ -504,7 +516,7 @@ def test_bonus_values_are_turned_up_at_the_end_with_the_final_scoring():
     # Rules note §8 final score: best carriage + bonus tiles + game-end tile - 1 per house not
     # placed; brief: explain the final scoring
     state = next(s for s in positions(seeds=(3,), players=(3,)) if GAME.is_over(s))
-    markup = Board().panel_markup(state, 0, NAMES, TR, False)
+    markup = shown(Board(), state, 0, NAMES, TR, False)
     assert "Final scoring" in markup
     assert "face down" not in markup and not re.search(r"\d hidden", markup)
     totals = re.findall(r'<tr class="gt-total">(.*?)</tr>', markup)[0]
@@ -528,11 +540,11 @@ def test_every_text_comes_from_the_table(tr):
     for state in positions(seeds=(7,), players=(2, 4)):
         viewer = state.turn if not state.over else 0
         for interactive in (True, False):
-            markup = board.panel_markup(state, viewer, NAMES, tr, interactive and not state.over)
+            markup = shown(board, state, viewer, NAMES, tr, interactive and not state.over)
             assert not re.search(r"\b(tnt|thurn-und-taxis)\.[a-z_.]+", markup), markup
             if not state.over and interactive and queries.phase(state) == "play":
                 board.act(state, "card:0")
-                markup = board.panel_markup(state, viewer, NAMES, tr, True)
+                markup = shown(board, state, viewer, NAMES, tr, True)
                 assert not re.search(r"\btnt\.[a-z_.]+", markup)
                 board.cancel()
     markup = board.options_markup(tr, {})
@@ -569,9 +581,7 @@ def test_log_lines_name_the_official_in_the_players_language():
 def test_names_and_texts_are_escaped():
     # DESIGN §4: "All text from users (player names, loaded files) is escaped"
     state = with_tiles()
-    markup = Board().panel_markup(
-        state, 0, ["<script>alert(1)</script>", 'B"en', "C", "D"], TR, True
-    )
+    markup = shown(Board(), state, 0, ["<script>alert(1)</script>", 'B"en', "C", "D"], TR, True)
     assert "<script>" not in markup and "&lt;script&gt;" in markup and 'B"en' not in markup
 
 
@@ -656,16 +666,16 @@ def test_final_round_is_announced_with_who_ends_it():
     obj["carriage"] = [6, 0]
     state = GAME.apply(GAME.from_json(obj), GAME.legal_moves(GAME.from_json(obj))[0])
     assert state.final_round and state.end_tile == 0
-    markup = Board().panel_markup(state, 1, NAMES, TR, True)
+    markup = shown(Board(), state, 1, NAMES, TR, True)
     assert "Final round: Ann took the 7-carriage. Last turn: Ben." in markup
     assert "game-end tile (+1)" in markup.split('data-seat="0"')[1].split("</li>")[0]
 
 
 def test_ending_the_turn_with_nothing_that_fits_warns_first():
     # Rules note §12 "warn before a route would be forced to be given up"
-    markup = Board().panel_markup(
-        at_close(["Ulm", "Augsburg", "München"], hand=["Lodz"]), 0, NAMES, TR, True
+    markup = shown(
+        Board(), at_close(["Ulm", "Augsburg", "München"], hand=["Lodz"]), 0, NAMES, TR, True
     )
     assert "if you do not close it now, you may have to give it up next turn" in markup
-    markup = Board().panel_markup(at_close(["Ulm", "Augsburg"], hand=["Lodz"]), 0, NAMES, TR, True)
+    markup = shown(Board(), at_close(["Ulm", "Augsburg"], hand=["Lodz"]), 0, NAMES, TR, True)
     assert "next turn, draw one that does, or the route will be lost" in markup

@@ -16,19 +16,36 @@ def fresh():
     return GAME.new(seed=1, options=PILES), ToscanaBoard()
 
 
-def test_first_tap_chooses_and_second_tap_on_the_tile_places():
-    # Issue #4: "hovering or tapping a cell previews the tile there ... a second tap/click or
-    # Enter confirms (so a slip of the finger costs nothing)".
+def test_a_tap_chooses_a_tap_on_the_chosen_tile_turns_it_and_place_plays_it():
+    # Issue #4: "hovering or tapping a cell previews the tile there ... so a slip of the finger
+    # costs nothing"; issue #11: "rotation: buttons, R, right click, a tap on the previewed
+    # tile" - the Place button (or Enter) plays
     state, board = fresh()
-    assert board.tap_at(state, 6, 8) is None and board.locked
-    assert board.tap_at(state, 9, 9) == Place(6, 8, 0)  # anywhere on the chosen tile
+    assert board.tap_at(state, 6, 8) is None and board.locked and board.rot == 0
+    assert board.tap_at(state, 7, 9) is None and board.rot == 1  # on the chosen tile: turned
+    assert board.locked and board.act(state, "rotate-left") is None and board.rot == 0
+    assert board.act(state, "place") == Place(6, 8, 0)
 
 
 def test_a_tap_elsewhere_moves_the_choice_instead_of_playing():
     state, board = fresh()
     board.tap_at(state, 6, 8)
     assert board.tap_at(state, 0, 0) is None
-    assert board.anchor == (0, 0) and not board.locked  # not legal there: nothing chosen
+    assert board.anchor == (0, 0) and board.locked  # chosen there, but not legal: not placed
+    assert board.confirm(state) is None and board.problem(state) == "toscana.why.centre"
+    assert board.turn(state, 1) and board.rot == 1  # a right click turns it too
+
+
+def test_the_board_tells_the_table_what_to_keep_in_view():
+    # Issue #11: "a new tile off-screen is brought into view"; the keyboard's cursor too; a
+    # cell is the board's tap target (24 px on screen at least)
+    state, board = fresh()
+    assert board.focus_box(state) is None and board.cursor_box(state) is None
+    board.key(state, "ArrowLeft")
+    assert board.cursor_box(state) == "70 80 40 20"  # at (7, 8): 4 x 2 cells of 10 units
+    state = GAME.apply(state, Place(6, 8, 0))
+    assert board.focus_box(state) == "60 80 40 20"
+    assert board.target_units == draw.CELL and board.cursor_keys
 
 
 def test_preview_sticks_inside_the_board():

@@ -7,13 +7,15 @@ the end.
 A turn has two steps.
 1. Where: every free square where the tile fits (in some turn) is highlighted. Pointing at one
    previews the tile there, in the current turn when it fits there, else in its first fitting
-   turn. R (Shift+R back), the wheel, a right click or the turn buttons cycle only the turns
-   that fit on that square. A click or tap chooses the square; a second one on it lays the tile
-   (Enter, or the "Lay tile here" button, does the same), so a slip of the finger costs nothing.
+   turn. A click or tap chooses the square; a tap on the chosen tile, R (Shift+R back), a right
+   click or the turn buttons cycle only the turns that fit on that square. "Lay tile here" (or
+   Enter) lays it, so a slip of the finger costs nothing. (The wheel zooms the board.)
 2. Who: clickable rings on the tile's features that may take a follower (only those the
    engine's legal moves allow), each explained (road, city, monastery, field) with what it
    would bring this turn, the Courier's message included. Tap a ring to choose it and again to
-   play, or use the buttons; "No follower" ends the turn without one. Escape steps back.
+   play, or use the buttons; "No follower" ends the turn without one. Escape steps back. When
+   the rings are too small to tap on the board, a tap on the tile opens them magnified (the
+   pick, drawn over the board).
 """
 
 from typing import Any
@@ -54,8 +56,15 @@ def viewbox_of(squares: list[Square]) -> str:
     return " ".join(fmt(v) for v in (left, top, w * T + 2 * MARGIN, h * T + 2 * MARGIN))
 
 
+def square_box(square: Square) -> str:
+    """ "x y w h" in board units of a square."""
+    return f"{square[0] * T} {square[1] * T} {T} {T}"
+
+
 class Board(BoardController):
     has_hints = True
+    target_units = T  # a square: under 24 px on screen a tap zooms in first
+    cursor_keys = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -65,6 +74,7 @@ class Board(BoardController):
         self.step = "place"  # "place" (where) or "follower" (who)
         self.selected: str | None = None  # the chosen feature in the follower step
         self.hovered: str | None = None  # the feature pointed at in the follower step
+        self.picking = False  # the follower rings are shown magnified over the board
         self.show_left = False  # the panel lists what is left in the stack
         self._position: State | None = None  # the state the caches below belong to
         self.placed: list[tuple[int, int, str, int]] = []  # (x, y, tile, rot), as placed
@@ -110,6 +120,7 @@ class Board(BoardController):
             self.new_discards = queries.discarded_tiles(state)[discarded_before:]
         self.rot, self.anchor, self.locked = 0, None, False
         self.step, self.selected, self.hovered = "place", None, None
+        self.picking = False
         self._outcomes: dict[str | None, tuple[int, int, bool]] | None = None
         self._scored: tuple[Markup, Markup] | None = None
 
@@ -218,6 +229,9 @@ class Board(BoardController):
         self._sync(state)
         if self.tile is None:
             return None
+        if target == "pick":
+            self.picking = self.step == "follower"
+            return None
         if target.startswith("m:"):
             fid = target[2:]
             if self.step != "follower" or fid not in self.features.get(
@@ -232,9 +246,10 @@ class Board(BoardController):
         if self.step == "follower":
             if square == self.anchor:
                 return None  # the tile itself, between the rings: nothing to do
-            self.step, self.selected = "place", None
+            self.step, self.selected, self.picking = "place", None, False
         if self.locked and square == self.anchor:
-            return self.lay(state)
+            self.rotate(state, 1)  # a tap on the chosen tile turns it
+            return None
         self._aim(square)
         self.locked = bool(self.turns_at(square))
         return None
@@ -283,6 +298,7 @@ class Board(BoardController):
             return
         if self.step == "follower":
             self.step, self.selected, self.hovered = "place", None, None
+            self.picking = False
         order = queries.distinct_turns(self.tile)
         if self.anchor is not None and self.turns_at(self.anchor):
             order = [r for r in order if r in self.turns_at(self.anchor)]
@@ -296,6 +312,7 @@ class Board(BoardController):
         self._sync(state)
         if self.step == "follower":
             self.step, self.selected, self.hovered = "place", None, None
+            self.picking = False
         elif self.locked:
             self.locked = False
         else:
@@ -361,7 +378,7 @@ class Board(BoardController):
             self.choose(state, fid)
         return None
 
-    def wheel(self, state: State, step: int) -> bool:
+    def turn(self, state: State, step: int) -> bool:
         self.rotate(state, step)
         return True
 
@@ -410,6 +427,13 @@ class Board(BoardController):
         self._sync(state)
         x0, y0, x1, y1 = self.box
         return viewbox_of([(x0, y0), (x1, y1)])
+
+    def focus_box(self, state: State) -> str | None:
+        self._sync(state)
+        return square_box(self.placed[-1][:2])
+
+    def cursor_box(self, state: State) -> str | None:
+        return None if self.anchor is None else square_box(self.anchor)
 
     def board_markup(self, state: State, viewer: int | None = None, summary: Any = None) -> Markup:
         """Tiles, the last one framed, followers, the Courier, what the last turn scored (at the
@@ -480,43 +504,48 @@ class Board(BoardController):
                 self.tile, self.rot, *self.anchor, legal, self.locked or self.step == "follower"
             )
             if self.step == "follower":
-                tr = self._tr or (lambda key, **_: "")
-                outcomes = self.outcomes(state)
-                options = [
-                    (fid, kind, tr(f"carcassonne.explain.{kind}"), outcomes[fid][2])
-                    for fid, kind in self.follower_options(state)
-                ]
-                # on a touch screen the tile is lifted and enlarged so its rings are tappable
-                out.append(
-                    tag(
-                        "g",
-                        preview,
-                        draw.spots_layer(
-                            self.tile,
-                            self.rot,
-                            *self.anchor,
-                            options,
-                            self.seat,
-                            self.selected,
-                            self.hovered,
-                        ),
-                        class_="car-loupe",
-                    )
-                )
+                out.append(preview + self.spots(state))
             else:
                 out.append(preview)
                 if self.locked:
                     out.append(draw.cursor_layer(*self.anchor))
         return "".join(out)
 
+    def spots(self, state: State) -> Markup:
+        """The follower rings on the new tile, each explained (its tooltip)."""
+        assert self.anchor is not None
+        tr = self._tr or (lambda key, **_: "")
+        outcomes = self.outcomes(state)
+        options = [
+            (fid, kind, tr(f"carcassonne.explain.{kind}"), outcomes[fid][2])
+            for fid, kind in self.follower_options(state)
+        ]
+        return draw.spots_layer(
+            self.tile, self.rot, *self.anchor, options, self.seat, self.selected, self.hovered
+        )
+
+    def pick_markup(self, state: State, tr: Translator) -> Markup:
+        """The follower rings magnified, when a tap on the tile asked for them."""
+        self._sync(state)
+        if not (self.picking and self.step == "follower" and self.tile is not None):
+            return ""
+        return controller_panel.pick(self, state, tr)
+
     # ---- beside the board (controller_panel.py) ------------------------------------------------
     def panel_markup(
         self, state: State, viewer: int | None, names: list[str], tr: Translator, interactive: bool
     ) -> Markup:
-        """Players, the tile to place with the controls, the last turn, the Courier, the stack."""
+        """The tile to place with the controls of the step."""
         self._sync(state)
         self._tr = tr
         return controller_panel.panel(self, state, names, tr, interactive)
+
+    def details_markup(
+        self, state: State, viewer: int | None, names: list[str], tr: Translator
+    ) -> Markup:
+        """Players, the last turn, the Courier, the stack."""
+        self._sync(state)
+        return controller_panel.details(self, state, names, tr)
 
     # ---- the story: log entries, the review, the end (controller_story.py) ----------------------
     def seat_style(self, seat: int) -> tuple[str, str]:

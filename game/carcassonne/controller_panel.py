@@ -23,8 +23,31 @@ if TYPE_CHECKING:
 def panel(
     board: "Board", state: State, names: list[str], tr: Translator, interactive: bool
 ) -> Markup:
-    """Players (emblem, name, score, projected score, followers left), the tile to place and
-    the controls of the person to move, what the last turn scored, the Courier, the stack."""
+    """The step's panel: the scores on one line, then the tile to place and the controls of
+    the person to move (or whose tile it is)."""
+    totals = GAME.scores(state)
+    strip = tag(
+        "ol",
+        *(
+            tag(
+                "li",
+                draw.meeple_icon(seat, size=20),
+                tag("span", esc(names[seat]), class_="car-strip-name"),
+                tag("b", str(totals[seat]), title=tr("carcassonne.points", n=totals[seat])),
+                class_="gt-to-move" if board.seat == seat else None,
+                data_seat=seat,
+            )
+            for seat in range(queries.player_count(state))
+        ),
+        class_="car-strip",
+        aria_label=tr("nav.details"),
+    )
+    return strip + (_now(board, state, names, tr, interactive) if board.tile is not None else "")
+
+
+def details(board: "Board", state: State, names: list[str], tr: Translator) -> Markup:
+    """Players (emblem, name, score, projected score, followers left), what the last turn
+    scored, the Courier, the stack."""
     totals = GAME.scores(state)
     live = GAME.projected_scores(state)
     supply = queries.meeples_left(state)
@@ -60,13 +83,30 @@ def panel(
                 data_seat=seat,
             )
         )
-    out = [tag("ol", *players, class_="gt-players")]
-    if board.tile is not None:
-        out.append(_now(board, state, names, tr, interactive))
-    out.append(_last_turn(board, state, names, tr))
-    out.append(_courier(state, tr))
-    out.append(_stack(board, state, tr))
-    return "".join(out)
+    return (
+        tag("ol", *players, class_="gt-players")
+        + _last_turn(board, state, names, tr)
+        + _courier(state, tr)
+        + _stack(board, state, tr)
+    )
+
+
+def pick(board: "Board", state: State, tr: Translator) -> Markup:
+    """The follower rings of the new tile, magnified over the board, with the step's buttons."""
+    x, y = board.anchor
+    buttons = [button(tr, "back", "carcassonne.back")]
+    buttons.append(button(tr, "no-follower", "carcassonne.no_follower", primary=not board.selected))
+    if board.selected:
+        buttons.append(button(tr, "confirm", "carcassonne.confirm", primary=True))
+    return tag(
+        "div",
+        tag("p", esc(tr("carcassonne.pick_title")), class_="car-pick-title"),
+        draw.pick_picture(
+            board.tile, board.rot, x, y, board.spots(state), tr("carcassonne.pick_title")
+        ),
+        tag("div", *buttons, class_="gt-actions"),
+        class_="car-pick",
+    )
 
 
 def _tile_text(tile, tr):
@@ -82,7 +122,7 @@ def _now(board, state, names, tr, interactive):
     if not interactive:
         return tag(
             "div",
-            tag("div", draw.picture(board.tile, 0, 64, label), class_="car-tile-box"),
+            tag("div", draw.picture(board.tile, 0, 48, label), class_="car-tile-box"),
             tag(
                 "div",
                 _tile_text(board.tile, tr),
@@ -99,19 +139,18 @@ def _now(board, state, names, tr, interactive):
             ),
             class_="car-now",
         )
+    # the tile in hand, as turned, heads the row of its buttons
     now = tag(
-        "div",
-        tag(
-            "div",
-            draw.picture(board.tile, board.rot, 96, label),
-            class_="car-tile-box",
-            data_rot=board.rot,
-        ),
-        tag("div", _tile_text(board.tile, tr), class_="car-now-text"),
-        class_="car-now",
+        "span",
+        draw.picture(board.tile, board.rot, 56, label),
+        class_="car-tile-box",
+        data_rot=board.rot,
     )
+    if queries.tile_info(board.tile)["letter"]:
+        now += tag("span", esc(tr("carcassonne.letter_tile")), class_="car-note")
     buttons, hint, extra = [], "", ""
     if board.step == "place":
+        buttons.append(now)  # (in the follower step the tile is on the board)
         for act, symbol, key in (
             ("rotate-left", "↺", "carcassonne.rotate_left"),
             ("rotate", "↻", "carcassonne.rotate"),
@@ -169,19 +208,20 @@ def _now(board, state, names, tr, interactive):
             if moved:
                 lines.append(tr("carcassonne.gain_courier", n=courier))
             extra = tag("p", esc(" ".join(lines)), class_="car-explain", aria_live="polite")
-        hint = tr("carcassonne.follower_hint")
-        return (
-            now
-            + tag("p", esc(hint), class_="gt-hint", aria_live="polite")
-            + tag("div", *choices, class_="car-choices")
-            + extra
-            + tag("div", *buttons, class_="gt-actions", data_rot=board.rot, data_step=board.step)
+        if board.picking:  # the pick over the board has the choices and the buttons
+            return tag("p", esc(tr("carcassonne.pick_hint")), class_="gt-hint", aria_live="polite")
+        # what the chosen place would bring, or else how to choose one
+        explain = extra or tag(
+            "p", esc(tr("carcassonne.follower_hint")), class_="gt-hint", aria_live="polite"
         )
-    return (
-        now
-        + tag("div", *buttons, class_="gt-actions", data_rot=board.rot, data_step=board.step)
-        + tag("p", esc(hint), class_="gt-hint", aria_live="polite")
-    )
+        return (
+            tag("div", *buttons, class_="gt-actions", data_rot=board.rot, data_step=board.step)
+            + explain
+            + tag("div", *choices, class_="car-choices")
+        )
+    return tag(
+        "div", *buttons, class_="gt-actions", data_rot=board.rot, data_step=board.step
+    ) + tag("p", esc(hint), class_="gt-hint", aria_live="polite")
 
 
 def _last_turn(board, state, names, tr):

@@ -8,6 +8,9 @@ highlights, followers, the Courier, badges, hit squares; the overlay holds hints
 and the follower spots.
 """
 
+from itertools import combinations
+from math import dist
+
 from game.view.chart import STAR
 from game.view.markup import empty, esc, tag
 
@@ -515,15 +518,19 @@ def courier_reach_layer(square, reach, box):
 
 def spots_layer(tile, rot, x, y, options, seat, selected=None, hovered=None):
     """Follower places on the new tile: [(fid, kind, label, calls the Courier)]; tapping one
-    chooses it, tapping it again places the follower there."""
-    # the tile itself answers a tap between the rings (it may be drawn enlarged over others)
+    chooses it, tapping it again places the follower there. The rings' tap areas never overlap
+    (their radius is half the closest distance, at most 18); data-fine tells the board's
+    viewport their size: when they are under 24 px on screen (class gt-coarse) they are not
+    tapped on the board, a tap on the tile opens the magnified pick instead."""
+    places = [spot(tile, rot, fid, x, y) for fid, *_ in options]
+    closest = min((dist(a, b) for a, b in combinations(places, 2)), default=36.0)
+    reach = min(18.0, closest / 2)
+    # between the rings the tile answers nothing; when they are too small it opens the pick
     out = [
-        empty(
-            "rect", x=x * T, y=y * T, width=T, height=T, data_cell=f"{x},{y}", class_="car-spot-pad"
-        )
+        empty("rect", x=x * T, y=y * T, width=T, height=T, class_="car-spot-pad"),
+        empty("rect", x=x * T, y=y * T, width=T, height=T, data_cell="pick", class_="car-pick-pad"),
     ]
-    for n, (fid, kind, label, courier) in enumerate(options, 1):
-        sx, sy = spot(tile, rot, fid, x, y)
+    for n, ((fid, kind, label, courier), (sx, sy)) in enumerate(zip(options, places), 1):
         css = f"car-spot car-spot-{kind}"
         if fid == selected:
             css += " car-spot-chosen"
@@ -531,8 +538,15 @@ def spots_layer(tile, rot, x, y, options, seat, selected=None, hovered=None):
             css += " car-spot-hover"
         body = [
             tag("title", esc(label)) if label else "",
-            empty("circle", cx=fmt(sx), cy=fmt(sy), r=18, class_="car-spot-hit"),
-            empty("circle", cx=fmt(sx), cy=fmt(sy), r=11, class_="car-spot-ring"),
+            empty("circle", cx=fmt(sx), cy=fmt(sy), r=fmt(reach), class_="car-spot-hit"),
+            # (the ring and its stroke stay inside the tap area)
+            empty(
+                "circle",
+                cx=fmt(sx),
+                cy=fmt(sy),
+                r=fmt(min(11.0, reach - 2)),
+                class_="car-spot-ring",
+            ),
         ]
         if fid in (selected, hovered):
             body.append(
@@ -550,4 +564,19 @@ def spots_layer(tile, rot, x, y, options, seat, selected=None, hovered=None):
         if courier:  # a follower here brings the Courier (and his message)
             body.append(envelope(sx + 13, sy - 11, size=0.55, css="car-spot-courier"))
         out.append(tag("g", *body, class_=css, data_cell=f"m:{fid}", data_kind=kind))
-    return tag("g", *out, class_="car-spots")
+    return tag("g", *out, class_="car-spots", data_fine=fmt(2 * reach))
+
+
+def pick_picture(tile, rot, x, y, spots, label):
+    """The new tile alone, large, with its follower rings (`spots`: spots_layer's markup): the
+    magnified pick shown over the board."""
+    return tag(
+        "svg",
+        tag("title", esc(label)),
+        tile_use(tile, rot, x, y),
+        spots,
+        viewBox=f"{x * T - 18} {y * T - 18} {T + 36} {T + 36}",  # room for the rings' tap areas
+        class_="car-pick-picture",
+        role="group",
+        aria_label=label,
+    )

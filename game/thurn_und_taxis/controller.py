@@ -37,6 +37,8 @@ def card_city(target: str) -> str | None:
 class Board(BoardController):
     has_hints = True
     hidden_hands = True
+    target_units = 2 * draw.HIT_RADIUS  # a city's tap area
+    text_units = 11.5  # the cities' names (assets/thurn-und-taxis.css .tnt-name)
 
     def __init__(self) -> None:
         super().__init__()
@@ -46,6 +48,7 @@ class Board(BoardController):
         self._views: dict[int | None, Any] = {}
         self._options: list[dict[str, Any]] | None = None
         self._drawn: Any = None  # (houses, routes) last drawn: what is new gets an animation
+        self._touched: list[str] = []  # the cities the last change seen here touched
         self.selected: int | None = None  # hand index of the card about to be played
         self.keep: list[int] = []  # hand indices kept in the discard step
         self.option: int | None = None  # index of the chosen closing option
@@ -146,6 +149,9 @@ class Board(BoardController):
             k = int(arg)
             if k < len(self.closing(state)):
                 self.option = None if self.option == k else k
+        elif name in ("close-next", "close-prev") and self.closing(state):
+            n = len(self.closing(state))
+            self.option = ((self.option or 0) + (1 if name == "close-next" else -1)) % n
         elif name == "close-go":
             options = self.closing(state)
             if self.option is not None and self.option < len(options):
@@ -260,6 +266,21 @@ class Board(BoardController):
     def viewbox(self, state: Any) -> str:
         return draw.VIEWBOX
 
+    def focus_box(self, state: Any) -> str | None:
+        """Around the cities the last route card or houses went to; before any was seen here,
+        the ends of the route of the player to move."""
+        cities = self._touched
+        if not cities:
+            now = self.step(state)
+            route = queries.route(state, now.seat) if now.phase != "over" else []
+            cities = [route[0], route[-1]] if route else []
+        if not cities:
+            return None
+        xs = [draw.XY[c][0] for c in cities]
+        ys = [draw.XY[c][1] for c in cities]
+        pad = draw.HIT_RADIUS
+        return f"{min(xs) - pad} {min(ys) - pad} {max(xs) - min(xs) + 2 * pad} {max(ys) - min(ys) + 2 * pad}"
+
     def board_markup(self, state: Any, viewer: int | None = None, summary: Any = None) -> Markup:
         """The map, every route (the player to move's on top and broad), the cities and every
         house. All of it is public; new houses and route cards get a short animation."""
@@ -278,6 +299,8 @@ class Board(BoardController):
             }
             if len(fresh_houses) > 8:  # a whole new position (loaded, undone): no animation
                 fresh_houses = set()
+            if fresh_houses or fresh_route:
+                self._touched = sorted({city for _, city in fresh_houses | fresh_route})
         self._drawn = (houses, routes)
         mover = GAME.current_player(state)
         ends: tuple[str, ...] = ()
@@ -338,19 +361,36 @@ class Board(BoardController):
         tr: Translator,
         interactive: bool,
     ) -> Markup:
-        """The step and the controls of the person to move, the open cards and the pile, the
-        viewer's hand and route, the officials, every player and the bonus tiles left.
-        `names` are the seats' names as typed (escaped here)."""
+        """The step and its controls: which step of whose turn; to draw, the open cards and the
+        pile; the officials who may be called now; the viewer's hand with the play, close and
+        keep controls. `names` are the seats' names as typed (escaped here)."""
         seen = self.seen(state, viewer)
-        over = GAME.is_over(state)
+        now = self.step(state)
         parts = [draw_turn.step_markup(self, state, names, tr, interactive)]
-        if over:
-            parts.append(draw_panel.final_markup(state, names, tr))
-        parts.append(draw_panel.display_markup(self, state, seen, tr, interactive))
-        if viewer is not None and not over:
+        if now.phase == "over":
+            return parts[0] + draw_panel.final_markup(state, names, tr)
+        if interactive and now.phase == "draw":
+            parts.append(draw_panel.display_markup(self, state, seen, tr, interactive))
+        if interactive:
+            parts.append(draw_panel.officials_now_markup(self, state, tr))
+        if viewer is not None:
             parts.append(draw_turn.mine_markup(self, state, seen, viewer, tr, interactive))
-        if not over:
-            parts.append(draw_panel.officials_markup(self, state, tr, interactive))
+        return "".join(parts)
+
+    def details_markup(
+        self, state: Any, viewer: int | None, names: list[str], tr: Translator
+    ) -> Markup:
+        """The viewer's route, the open cards (when not drawing), the officials, every player
+        and the bonus tiles left."""
+        seen = self.seen(state, viewer)
+        now = self.step(state)
+        parts = []
+        if viewer is not None and now.phase != "over":
+            parts.append(draw_turn.route_markup(state, seen, viewer, tr))
+        if now.phase != "draw" or viewer != now.seat:
+            parts.append(draw_panel.display_markup(self, state, seen, tr, False))
+        if now.phase != "over":
+            parts.append(draw_panel.officials_markup(self, state, tr, False))
         parts.append(draw_panel.players_markup(self, state, seen, names, tr))
         parts.append(draw_panel.stacks_markup(state, tr))
         return "".join(parts)

@@ -15,7 +15,7 @@ from game.view.markup import empty, esc, tag
 from . import data
 from .draw_map import PROVINCE_COLOURS, PROVINCE_OF, VIEWBOX, XY, H, W, fmt, map_href, road_segment
 
-__all__ = ["PROVINCE_OF", "VIEWBOX"]  # the board and the panel read them here
+__all__ = ["PROVINCE_OF", "VIEWBOX", "XY"]  # the board and the panel read them here
 
 PROVINCE_INDEX = {province: k for k, province in enumerate(data.PROVINCES)}
 
@@ -50,6 +50,8 @@ LABELS = {
     "Zürich": (15, 4, "start"),
     "Kempten": (-15, 4, "end"),
 }
+# a city's tap area: cities lie at least 62 units apart, so these never overlap
+HIT_RADIUS = 24
 # houses: each seat has its own place around the city marker (NW, NE, SW, SE)
 HOUSE_OFFSETS = ((-9.5, -9.5), (9.5, -9.5), (-9.5, 9.5), (9.5, 9.5))
 
@@ -209,7 +211,7 @@ def cities_layer(ends=()):
                 tag("title", esc(f"{city} ({province})")),
                 cx=x,
                 cy=y,
-                r=17,
+                r=HIT_RADIUS,
                 data_cell=f"city:{city}",
                 class_="tnt-hit",
             )

@@ -107,19 +107,18 @@ def display_markup(board: "Board", state: Any, seen: Any, tr: Translator, intera
         "section",
         tag("h3", esc(tr("tnt.display"))),
         tag("div", *cards, pile, class_="tnt-cards tnt-display"),
-        tag("p", esc(discards), class_="gt-muted"),
+        "" if drawing else tag("p", esc(discards), class_="gt-muted"),
         class_="tnt-box",
         aria_label=tr("tnt.display"),
     )
 
 
-def officials_markup(board: "Board", state: Any, tr: Translator, interactive: bool) -> str:
-    """The four officials: what each does, enabled only when the engine allows him now."""
-    rows = []
-    seat = board.step(state).seat
-    used = board.step(state).official
-    cartwright_note = ""
-    if interactive and board.offers(state, Official("cartwright")):
+def official_what(board: "Board", state: Any, tr: Translator, name: str) -> str:
+    """What official `name` does; for the Cartwright who may be called now, also the carriage
+    he would bring this route."""
+    explain = tr(f"tnt.official.{name}.what")
+    if name == "cartwright" and board.offers(state, Official("cartwright")):
+        seat = board.step(state).seat
         without = queries.closing_options(state, seat, cartwright=False)
         with_him = queries.closing_options(state, seat, cartwright=True)
         if (
@@ -127,12 +126,17 @@ def officials_markup(board: "Board", state: Any, tr: Translator, interactive: bo
             and with_him[0]["carriage"]
             and (not without or without[0]["carriage"] != with_him[0]["carriage"])
         ):
-            cartwright_note = tr("tnt.official.cartwright.now", value=with_him[0]["carriage"])
+            explain += " " + tr("tnt.official.cartwright.now", value=with_him[0]["carriage"])
+    return explain
+
+
+def officials_markup(board: "Board", state: Any, tr: Translator, interactive: bool) -> str:
+    """The four officials: what each does, enabled only when the engine allows him now."""
+    rows = []
+    used = board.step(state).official
     for name in data.OFFICIALS:
         legal = interactive and board.offers(state, Official(name))
-        explain = tr(f"tnt.official.{name}.what")
-        if name == "cartwright" and cartwright_note:
-            explain += " " + cartwright_note
+        explain = official_what(board, state, tr, name)
         rows.append(
             tag(
                 "li",
@@ -163,6 +167,28 @@ def officials_markup(board: "Board", state: Any, tr: Translator, interactive: bo
         tag("ul", *rows, class_="tnt-officials"),
         class_="tnt-box",
     )
+
+
+def officials_now_markup(board: "Board", state: Any, tr: Translator) -> str:
+    """The officials the player may call now (the step's panel): a button each, saying what he
+    does; "" when none may be called."""
+    buttons = []
+    for name in data.OFFICIALS:
+        if not board.offers(state, Official(name)):
+            continue
+        what = official_what(board, state, tr, name)
+        buttons.append(
+            tag(
+                "button",
+                tag("span", esc(tr(f"tnt.official.{name}")), class_="tnt-official-name"),
+                tag("span", esc(what), class_="tnt-official-what"),
+                type="button",
+                data_act=f"official:{name}",
+                title=what,
+                class_="tnt-official tnt-official-now",
+            )
+        )
+    return tag("div", *buttons, class_="tnt-officials-now") if buttons else ""
 
 
 def players_markup(board: "Board", state: Any, seen: Any, names: list[str], tr: Translator) -> str:

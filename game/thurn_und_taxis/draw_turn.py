@@ -112,7 +112,7 @@ def step_markup(
         "div",
         tag("p", esc(title), class_="tnt-step-title"),
         tag("ol", crumbs, class_="tnt-crumbs"),
-        *(tag("p", esc(w), class_="tnt-warn", role="alert") for w in warnings),
+        *(tag("p", esc(w), class_="tnt-warn", role="alert", title=w) for w in warnings),
         tag("p", esc(hint), class_="gt-hint tnt-hint", aria_live="polite"),
         class_="tnt-step tnt-mine-turn",
         data_phase=phase,
@@ -122,9 +122,9 @@ def step_markup(
 def mine_markup(
     board: "Board", state: Any, seen: Any, viewer: int, tr: Translator, interactive: bool
 ) -> str:
-    """The viewer's hand and route; in their turn the controls of the step (the hand first: a
-    card is chosen there, then where it goes on the route below it; after the Postal Carrier's
-    first card also the ways to close the route or end the turn)."""
+    """The viewer's hand; in their turn the controls of the step (a card is chosen in the
+    hand, then where it goes on the route below it; after the Postal Carrier's first card also
+    the ways to close the route or end the turn)."""
     phase = board.step(state).phase if interactive else None
     route = queries.route(seen, viewer)
     hand = queries.hand(seen, viewer)
@@ -158,10 +158,22 @@ def mine_markup(
                 )
             else:
                 cards.append(card(tr, city, badge=badge, extra_class=css, label=label))
-        parts.append(tag("div", *cards, class_="tnt-cards tnt-hand"))
-    else:
-        parts.append(tag("p", esc(tr("tnt.hand_empty")), class_="gt-muted"))
-    parts.append(tag("h3", esc(tr("tnt.route_title", n=len(route)))))
+        # to play, a card each; else a line of small cards (nothing to tap in them)
+        css = "tnt-cards tnt-hand" if phase == "play" else "tnt-hand tnt-hand-line"
+        parts.append(tag("div", *cards, class_=css))
+    if phase == "play":
+        parts.append(ends_markup(board, state, route, tr))
+        if board.offers(state, Pass()) or board.closing(state):  # the Carrier's card is optional
+            parts.append(close_markup(board, state, route, tr))
+    elif phase == "close":
+        parts.append(close_markup(board, state, route, tr))
+    return tag("section", *parts, class_="tnt-box tnt-mine", aria_label=tr("tnt.mine"))
+
+
+def route_markup(state: Any, seen: Any, viewer: int, tr: Translator) -> str:
+    """The viewer's route as a row of cards, and the carriage a closed route would bring."""
+    route = queries.route(seen, viewer)
+    parts = [tag("h3", esc(tr("tnt.route_title", n=len(route))))]
     if route:
         chips = (
             tag("li", esc(c), class_=f"tnt-chip tnt-p{draw.PROVINCE_INDEX[draw.PROVINCE_OF[c]]}")
@@ -170,12 +182,6 @@ def mine_markup(
         parts.append(tag("ol", *chips, class_="tnt-route-list"))
     else:
         parts.append(tag("p", esc(tr("tnt.route_empty")), class_="gt-muted"))
-    if phase == "play":
-        parts.append(ends_markup(board, state, route, tr))
-        if board.offers(state, Pass()) or board.closing(state):  # the Carrier's card is optional
-            parts.append(close_markup(board, state, route, tr))
-    elif phase == "close":
-        parts.append(close_markup(board, state, route, tr))
     nxt = queries.next_carriage(state, viewer)
     parts.append(
         tag(
@@ -184,7 +190,7 @@ def mine_markup(
             class_="gt-muted",
         )
     )
-    return tag("section", *parts, class_="tnt-box tnt-mine", aria_label=tr("tnt.mine"))
+    return tag("section", *parts, class_="tnt-box tnt-route-box")
 
 
 def ends_markup(board: "Board", state: Any, route: list[str], tr: Translator) -> str:
@@ -219,10 +225,19 @@ def ends_markup(board: "Board", state: Any, route: list[str], tr: Translator) ->
                         class_="gt-primary" if legal else None,
                     )
                 )
-        buttons.append(tag("button", esc(tr("tnt.cancel")), type="button", data_act="cancel"))
+        buttons.append(
+            tag(
+                "button",
+                tag("span", "✕", aria_hidden="true", class_="tnt-cancel-x"),
+                tag("span", esc(tr("tnt.cancel")), class_="tnt-cancel-word"),
+                type="button",
+                data_act="cancel",
+                aria_label=tr("tnt.cancel"),
+            )
+        )
     out = tag("div", *buttons, class_="gt-actions tnt-ends") if buttons else ""
-    if not board.offers(state, Abandon()):
-        return out
+    if not board.offers(state, Abandon()) or chosen is not None:
+        return out  # (with a card chosen, it is played or let go first: ✕)
     if board.confirm_abandon:
         yes = tag(
             "button",
@@ -243,6 +258,9 @@ def ends_markup(board: "Board", state: Any, route: list[str], tr: Translator) ->
         "button", esc(tr("tnt.abandon")), type="button", data_act="abandon", class_="tnt-abandon"
     )
     return out + tag("div", give_up, class_="gt-actions")
+
+
+MANY_OPTIONS = 4  # ways to close a route that a wide panel lists side by side (two rows of two)
 
 
 def close_markup(board: "Board", state: Any, route: list[str], tr: Translator) -> str:
@@ -277,6 +295,7 @@ def close_markup(board: "Board", state: Any, route: list[str], tr: Translator) -
             lines.append(tag("span", esc(tr("tnt.close.ends_game")), class_="tnt-opt-end"))
         if option["projected_gain"] == best and len(options) > 1:
             lines.append(tag("span", esc(tr("tnt.close.best", n=best)), class_="tnt-opt-best"))
+        current = k == (board.option or 0)  # the one a narrow screen shows
         rows.append(
             tag(
                 "button",
@@ -286,9 +305,22 @@ def close_markup(board: "Board", state: Any, route: list[str], tr: Translator) -
                 data_cell=f"opt:{k}",
                 data_houses=",".join(houses),
                 aria_pressed="true" if board.option == k else "false",
-                class_="tnt-option",
+                class_="tnt-option" + (" tnt-current" if current else ""),
             )
         )
+    listed = tag("div", *rows, class_="tnt-options")
+    if len(options) > 1:
+        # a narrow screen shows one option at a time, and so does any screen when there are
+        # more than fit beside the map (MANY_OPTIONS): the arrows go through them
+        steps = [
+            tag("button", arrow, type="button", data_act=act, aria_label=tr(key), class_=css)
+            for arrow, act, key, css in (
+                ("◀", "close-prev", "tnt.close.prev", "tnt-option-step"),
+                ("▶", "close-next", "tnt.close.next", "tnt-option-step"),
+            )
+        ]
+        many = " tnt-many" if len(options) > MANY_OPTIONS else ""
+        listed = tag("div", steps[0], listed, steps[1], class_="tnt-choose" + many)
     buttons = []
     if options:
         buttons.append(
@@ -311,12 +343,8 @@ def close_markup(board: "Board", state: Any, route: list[str], tr: Translator) -
                 class_=None if options else "gt-primary",
             )
         )
-    head = tag("h3", esc(tr("tnt.close.title"))) if options else ""
-    return (
-        head
-        + tag("div", *rows, class_="tnt-options")
-        + tag("div", *buttons, class_="gt-actions tnt-close-actions")
-    )
+    head = tag("h3", esc(tr("tnt.close.title")), class_="tnt-close-title") if options else ""
+    return head + listed + tag("div", *buttons, class_="gt-actions tnt-close-actions")
 
 
 def discard_markup(board: "Board", state: Any, hand: list[str], tr: Translator) -> str:

@@ -2,9 +2,9 @@
 only forwards pointer and key events and sets the markup this returns).
 
 Pointing at a cell previews the tile with its top-left corner there (moved inside the board when
-it would stick out). The first click or tap chooses the spot, a second one on the tile (or Enter,
-or the Place button) plays it, so a slip of the finger costs nothing. R, the wheel, a right click
-or the Rotate button turn the tile; arrow keys move the preview; V arms the veto.
+it would stick out). A click or tap chooses the spot; a tap on the chosen tile turns it, as do R,
+a right click and the turn buttons; the Place button (or Enter) plays it, so a slip of the finger
+costs nothing. Arrow keys move the preview; V arms the veto. (The wheel zooms the board.)
 """
 
 from game.core.contract import JSON
@@ -17,6 +17,7 @@ from game.view.widgets import button
 
 from . import controller_story, draw, draw_rules, queries
 from .data import CANONICAL_ROT, CENTRE, DISTINCT_ROTS, SIZE, footprint
+from .draw import CELL
 from .rules import GAME, Pass, Place, ToscanaMove, ToscanaState
 
 KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -37,14 +38,22 @@ def parse_target(target: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
+def cells_box(x: int, y: int, rot: int) -> str:
+    """ "x y w h" in board units of a tile with its top-left cell at (x, y), turned `rot`."""
+    width, height = footprint(rot)
+    return f"{x * CELL} {y * CELL} {width * CELL} {height * CELL}"
+
+
 class Board(BoardController):
     has_hints = True
+    target_units = CELL  # a cell: the board opens zoomed so that a cell is 24 px
+    cursor_keys = True
 
     def __init__(self) -> None:
         super().__init__()
         self.rot = 0
         self.anchor: tuple[int, int] | None = None  # the previewed tile's top-left cell
-        self.locked = False  # the spot is chosen; the next tap on the tile places it
+        self.locked = False  # the spot is chosen: a tap on the tile turns it, Place plays it
         self.veto = False  # the next move carries a veto
         self._position: ToscanaState | None = None  # the state the cache below belongs to
         self._legal: dict[tuple[int, int, int], bool] = {}
@@ -135,15 +144,16 @@ class Board(BoardController):
         return ax <= x < ax + width and ay <= y < ay + height
 
     def tap_at(self, state: ToscanaState, x: int, y: int) -> ToscanaMove | None:
-        """A click or tap on cell (x, y): choose the spot, or play it when it was chosen and the
-        tap lands on the tile. Returns the move to play, or None."""
+        """A click or tap on cell (x, y): choose the spot there, or turn the tile when the tap
+        lands on the chosen one. Never a move: Place (or Enter) plays."""
         self._sync(state)
         if self.tile(state) is None:
             return None
         if self.locked and self._covers(x, y):
-            return self.confirm(state)
+            self.rotate(state, 1)
+            return None
         self.anchor = self._clamp(x, y)
-        self.locked = self.is_legal(state)
+        self.locked = True
         return None
 
     def confirm(self, state: ToscanaState) -> ToscanaMove | None:
@@ -162,7 +172,6 @@ class Board(BoardController):
         self.rot = turns[(turns.index(CANONICAL_ROT[tile][self.rot]) + step) % len(turns)]
         if self.anchor is not None:
             self.anchor = self._clamp(*self.anchor)
-            self.locked = self.locked and self.is_legal(state)
 
     def nudge(self, state: ToscanaState, dx: int, dy: int) -> None:
         self._sync(state)
@@ -191,7 +200,7 @@ class Board(BoardController):
             self.toggle_veto(state)
         return None
 
-    def wheel(self, state: ToscanaState, step: int) -> bool:
+    def turn(self, state: ToscanaState, step: int) -> bool:
         self.rotate(state, step)
         return True
 
@@ -216,6 +225,14 @@ class Board(BoardController):
 
     def viewbox(self, state: ToscanaState) -> str:
         return draw.VIEWBOX
+
+    def focus_box(self, state: ToscanaState) -> str | None:
+        last = queries.last_move(state)
+        spot = last["placed"] if last and not last["round_end"] else None
+        return cells_box(spot["x"], spot["y"], spot["rot"]) if spot else None
+
+    def cursor_box(self, state: ToscanaState) -> str | None:
+        return None if self.anchor is None else cells_box(*self.anchor, self.rot)
 
     def board_markup(
         self, state: ToscanaState, viewer: int | None = None, summary: int | None = None
@@ -340,8 +357,36 @@ class Board(BoardController):
         tr: Translator,
         interactive: bool,
     ) -> Markup:
-        """Both players (colour, texture, next tile, pile, veto, points) and the controls of the
-        player to move. `names` are the seats' names as typed (escaped here)."""
+        """The step's panel: both players' points on one line, then the tile in hand with its
+        buttons and what to do. `names` are the seats' names as typed (escaped here)."""
+        self._sync(state)
+        colours = queries.seat_colours(state)
+        totals = GAME.scores(state)
+        mover = GAME.current_player(state)
+        strip = tag(
+            "ol",
+            *(
+                tag(
+                    "li",
+                    tag("span", "", class_=f"tos-swatch tos-swatch-{colours[seat]}"),
+                    tag("span", esc(names[seat]), class_="tos-strip-name"),
+                    tag("b", str(totals[seat]), title=tr("toscana.points_total", n=totals[seat])),
+                    class_="gt-to-move" if mover == seat else None,
+                    data_seat=seat,
+                )
+                for seat in (0, 1)
+            ),
+            class_="tos-strip",
+            aria_label=tr("nav.details"),
+        )
+        if interactive and mover is not None:
+            return strip + self._controls_markup(state, mover, names, tr)
+        return strip
+
+    def details_markup(
+        self, state: ToscanaState, viewer: int | None, names: list[str], tr: Translator
+    ) -> Markup:
+        """Both players: colour, texture, next tile, pile, veto, points."""
         self._sync(state)
         colours = queries.seat_colours(state)
         tops = queries.top_tiles(state)
@@ -380,15 +425,21 @@ class Board(BoardController):
                     data_seat=seat,
                 )
             )
-        out = tag("ol", *players, class_="gt-players")
-        if interactive and mover is not None:
-            out += self._controls_markup(state, mover, names, tr)
-        return out
+        return tag("ol", *players, class_="gt-players")
 
     def _controls_markup(
         self, state: ToscanaState, mover: int, names: list[str], tr: Translator
     ) -> Markup:
-        buttons = []
+        tile = self.tile(state)
+        buttons = [
+            tag(
+                "span",
+                draw.tile_picture(
+                    tile, self.rot, self.colour(state), size=44, label=tr("toscana.tile_in_hand")
+                ),
+                class_="tos-hand",
+            )
+        ]
         hint = ""
         if self.must_pass(state):
             hint = tr("toscana.must_pass")
@@ -423,6 +474,7 @@ class Board(BoardController):
             else:
                 hint = tr("toscana.place_hint")
         if self.veto_possible(state):
+            explain = tr("toscana.veto_explain")
             buttons.append(
                 tag(
                     "button",
@@ -430,10 +482,13 @@ class Board(BoardController):
                     type="button",
                     data_act="veto",
                     aria_pressed="true" if self.veto else "false",
+                    aria_description=explain,
+                    title=explain,
                     class_="gt-veto-button",
                 )
             )
-            hint += " " + tr("toscana.veto_explain")
+            if self.veto:
+                hint += " " + explain
         return tag("div", *buttons, class_="gt-actions", data_rot=self.rot) + tag(
             "p", esc(hint.strip()), class_="gt-hint", aria_live="polite"
         )

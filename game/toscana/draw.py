@@ -257,8 +257,8 @@ def areas_layer(areas, placements, colours, scores, mask_id="tos-area-mask"):
             parts.append(
                 tag(
                     "g",
-                    empty("circle", cx=(cx + 0.5) * CELL, cy=(cy + 0.5) * CELL, r=3.4),
-                    tag("text", str(n), x=(cx + 0.5) * CELL, y=(cy + 0.5) * CELL + 1.4),
+                    empty("circle", cx=(cx + 0.5) * CELL, cy=(cy + 0.5) * CELL, r=4.3),
+                    tag("text", str(n), x=(cx + 0.5) * CELL, y=(cy + 0.5) * CELL + 1.8),
                     class_=f"tos-count tos-count-{colour}",
                 )
             )

@@ -15,6 +15,7 @@ from pyodide.ffi import create_proxy
 
 from game import games
 from game.core import BadData, IllegalMove
+from game.view import frame
 from game.view import widgets as views
 from game.view.ending import result_title
 from game.view.i18n import Translator, load_table
@@ -22,7 +23,7 @@ from game.view.markup import html_isolates, tag
 from game.view.table import Table
 
 from .dialogs import Dialogs
-from .dom import closest, js_object, next_frame, nullable
+from .dom import closest, next_frame, nullable
 from .inputs import Inputs
 from .keeping import Keeping
 from .story import Storyteller
@@ -53,8 +54,9 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         self.log_drawn = []  # the log's entries now in the page (story.py)
         self._history = (None, None)  # the score history and what it was made from
         self.rules_shown = None  # "How to play" on show: the topic asked for ("" for none)
-        self.zoom = 0
-        self.wheel = 0
+        self.more_open = False  # the "More" drawer (small screens)
+        self.view_serial = 0  # a new match: the board's view starts again (board-nav.js)
+        self.cursor_serial = 0  # bumps with every key or tap that moves the board's cursor
         self.active = False
         self._proxies = []
         self._tasks = set()
@@ -70,9 +72,6 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
             (document, "keydown", self.on_key),
         ):
             target.addEventListener(event, self._proxy(handler))
-        self.host.addEventListener(
-            "wheel", self._proxy(self.on_wheel), js_object({"passive": False})
-        )
         bridge.open = self._proxy(self.open)
         bridge.setLang = self._proxy(self.set_lang)
         bridge.close = self._proxy(self.close)
@@ -116,6 +115,7 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         """An empty table for `game_id`: its board, its preferences, the frame."""
         self.game_id = game_id
         self.summary_shown = self.dialog = self.revealed_to = self.rules_shown = None
+        self.more_open = False
         self.review = self.review_board = self.marked = None
         self.board = games.controller(game_id)
         self.prefs = self.library.prefs(game_id)
@@ -155,10 +155,10 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         viewbox = self.board.viewbox(state) if state is not None else "0 0 100 100"
         self.host.innerHTML = tag(
             "svg", self.board.defs(), class_="gt-defs", width="0", height="0", aria_hidden="true"
-        ) + views.layout(self.tr, self.game_id, viewbox)
+        ) + frame.layout(self.tr, self.game_id, viewbox, self.board)
+        self.el("gt-more").classList.toggle("gt-open", self.more_open)
         self.keep_markup = None  # the frame is new: its notices are drawn again
         self.log_drawn = []  # the log's entries now in the page (story.py)
-        self._apply_zoom()
 
     def viewer(self):
         """The seat whose eyes the board is drawn for: the person to move; else the only person
@@ -184,11 +184,14 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
             layer.innerHTML = ""
             return
         state, board = self.position()
-        self.el("gt-board").setAttribute("viewBox", board.viewbox(state))
+        svg = self.el("gt-board")
+        svg.setAttribute("viewBox", board.viewbox(state))
         # a review shows a finished round as the table did then: with its scoring
         summary = self.summary_shown if self.review is None else board.summary_after(state)
         layer.innerHTML = board.board_markup(state, self.viewer(), summary)
         self.unmark(pointer_only=True)
+        svg.dataset.last = board.focus_box(state) or ""
+        svg.dataset.view = str(self.view_serial)
 
     def interactive(self):
         table = self.table
@@ -204,10 +207,16 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         )
 
     def render_overlay(self):
-        markup = ""
+        """Previews and hints on the board, and the magnified pick over it."""
+        markup = pick = ""
         if self.table.match is not None and self.summary_shown is None and self.review is None:
             markup = self.board.overlay_markup(self.table.state, self.viewer(), self.interactive())
+            if self.interactive():
+                pick = self.board.pick_markup(self.table.state, self.tr)
         self.el("gt-layer-over").innerHTML = markup
+        box = self.el("gt-pick")
+        box.innerHTML = pick
+        box.hidden = not pick
 
     def render_side(self):
         """Toolbar, whose turn, the panel, the chart, the log and the notice: after anything
@@ -220,20 +229,17 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         if match is not None and not reviewing:
             refusal = match.undo_refusal()
             why = f"story.undo_why.{refusal}" if refusal else None
-        self.el("gt-tools").innerHTML = views.toolbar(
-            tr,
-            why is None,
-            match is not None and idle and not reviewing and match.can_redo(),
-            self.board.hints,
-            self.board.has_hints,
-            self.game_id,
-            why,
-            reviewing,
+        can_redo = match is not None and idle and not reviewing and match.can_redo()
+        self.el("gt-tools").innerHTML = frame.toolbar(
+            tr, why is None, can_redo, self.more_open, undo_why=why, reviewing=reviewing
+        )
+        self.el("gt-menu").innerHTML = frame.menu(
+            tr, can_redo, self.board.hints, self.board.has_hints, self.game_id
         )
         self.render_keep()
         self.render_review()
         if match is None:
-            for element_id in ("gt-turn", "gt-panel", "gt-log", "gt-chart"):
+            for element_id in ("gt-turn", "gt-panel", "gt-details", "gt-log", "gt-chart"):
                 self.el(element_id).innerHTML = ""
             self.log_drawn = []
             return
@@ -252,6 +258,9 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
             )
         )
         self.render_panel()
+        self.el("gt-details").innerHTML = html_isolates(
+            self.board.details_markup(table.state, self.viewer(), table.names(), tr)
+        )
         self.render_chart()
         self.render_log()
         self.el("gt-notice").textContent = table.notice_text(self.board, self.viewer())
@@ -290,6 +299,7 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
     # ---- starting, saving (game/ui/keeping.py keeps the games) -----------------------------------
     def _fresh_match(self):
         self.generation += 1
+        self.view_serial += 1
         self.thinking = None
         self.summary_shown = self.revealed_to = None
         self.review = self.review_board = None

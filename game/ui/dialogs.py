@@ -2,6 +2,8 @@
 App class in app.py: the markup comes from game.view.widgets, this shows and hides it. The end
 dialog is with the rest of the match's story (story.py)."""
 
+from js import window
+
 from game.view import rules as rules_view
 from game.view import widgets as views
 from game.view.keeping import error_body
@@ -22,7 +24,10 @@ class Dialogs:
             name, "gt-dialog"
         )
         box.hidden = False
-        first = nullable(box.querySelector("input, button, select"))
+        # the first control takes the focus (keyboard users start there), but never a text
+        # field on a touch screen, where it would pop the keyboard up over the form
+        touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        first = nullable(box.querySelector("button, select" if touch else "input, button, select"))
         if first is not None and not self.bridge.embed:
             first.focus()
 
@@ -32,21 +37,29 @@ class Dialogs:
         box.hidden = True
         box.innerHTML = ""
 
+    def against_the_computer(self):
+        """You and the computer (as many computers as the game's usual table has)."""
+        game = self.table.game
+        return [{"name": self.tr("gt.you"), "kind": "human", "level": None}] + [
+            {
+                "name": self.tr("gt.computer")
+                if game.default_players == 2
+                else f"{self.tr('gt.computer')} {k}",
+                "kind": "ai",
+                "level": "medium",
+            }
+            for k in range(1, game.default_players)
+        ]
+
+    def quick_start(self):
+        """One tap: a game against the computer with the usual rules, no form."""
+        seats = self.against_the_computer()
+        self.new_match(lambda seed, match_id: self.table.start(seats, seed=seed, match_id=match_id))
+        self._fresh_match()
+
     def new_game_dialog(self):
         game = self.table.game
-        seats = self.prefs.get("seats") or (
-            [{"name": self.tr("gt.you"), "kind": "human", "level": None}]
-            + [
-                {
-                    "name": self.tr("gt.computer")
-                    if game.default_players == 2
-                    else f"{self.tr('gt.computer')} {k}",
-                    "kind": "ai",
-                    "level": "medium",
-                }
-                for k in range(1, game.default_players)
-            ]
-        )
+        seats = self.prefs.get("seats") or self.against_the_computer()
         options = self.table.match.setup["options"] if self.table.match else {}
         undo = self.prefs.get("undo") or default_undo(seats)
         self.show_dialog(

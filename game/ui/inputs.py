@@ -1,14 +1,14 @@
-"""The table's input: clicks, keys, pointer, wheel and the panel's buttons, as a part of the App class
+"""The table's input: clicks, keys, pointer and the panel's buttons, as a part of the App class
 in app.py. One delegated listener per event type on the board host; `data-act` names a button's
-action and `data-cell` a board target."""
+action and `data-cell` a board target. Panning and zooming the board (drags, the wheel, pinches,
++ / − and Shift+arrows, the map buttons) are assets/board-nav.js: they never reach Python."""
 
 from js import document, navigator
 
 from .dom import closest, nullable
 
-ZOOMS = (1.0, 1.6, 2.4)
-WHEEL_STEP = 60  # accumulated wheel delta per step (trackpads send many small ones)
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
+MENU = ("new", "save", "load", "share", "rules")  # chosen in "More": the drawer closes first
 
 
 class Inputs:
@@ -21,7 +21,10 @@ class Inputs:
             return
         cell = closest(event.target, "[data-cell]")
         if cell is not None and self.interactive() and not self.in_rules(event):
-            self.board_answer(self.board.tap(self.table.state, str(cell.dataset.cell)), True)
+            move = self.board.tap(self.table.state, str(cell.dataset.cell))
+            if move is None:
+                self.show_cursor()  # a spot tapped at the edge of the view glides into it
+            self.board_answer(move, True)
 
     def in_rules(self, event):
         """The event is on the rules card (its example boards name cells too)."""
@@ -38,6 +41,10 @@ class Inputs:
 
     def act(self, name):
         table = self.table
+        if name in MENU or name == "more":
+            self.show_more(name == "more" and not self.more_open)
+        if name == "more":
+            return
         if name == "rules" or name.startswith("rules:"):
             self.show_rules(name.partition(":")[2] or None)
         elif name == "rules-close":
@@ -45,6 +52,10 @@ class Inputs:
         elif name == "new":
             self.new_game_dialog()
         elif name == "dialog-close":
+            if self.dialog == "new" and table.match is None:
+                self.hide_dialog()
+                self.bridge.back()  # nothing to go back to at this table: the picker (or poster)
+                return
             self.hide_dialog()
             if table.match is None:
                 self.new_game_dialog()  # e.g. a link that failed: nothing else to show
@@ -75,13 +86,6 @@ class Inputs:
             self.share()
         elif name == "copy-link":
             self._copy_link()
-        elif name in ("zoom-in", "zoom-out", "zoom-fit"):
-            self.zoom = {
-                "zoom-in": min(self.zoom + 1, len(ZOOMS) - 1),
-                "zoom-out": max(self.zoom - 1, 0),
-                "zoom-fit": 0,
-            }[name]
-            self._apply_zoom()
         elif name == "summary-done":
             self.summary_shown = None
             self.hide_dialog()
@@ -192,16 +196,22 @@ class Inputs:
     def on_context(self, event):
         if closest(event.target, "#gt-board") is not None and self.interactive():
             event.preventDefault()
-            self.board_answer(None, self.board.wheel(self.table.state, 1))
+            self.board_answer(None, self.board.turn(self.table.state, 1))
 
-    def on_wheel(self, event):
-        if closest(event.target, "#gt-board") is None or not self.interactive() or event.ctrlKey:
+    def show_more(self, open_it):
+        """Open or close the "More" drawer (small screens; large ones show it beside the board)."""
+        if open_it == self.more_open:
             return
-        event.preventDefault()
-        self.wheel += float(event.deltaY)
-        if abs(self.wheel) >= WHEEL_STEP:
-            step, self.wheel = (1 if self.wheel > 0 else -1), 0
-            self.board_answer(None, self.board.wheel(self.table.state, step))
+        self.more_open = open_it
+        self.el("gt-more").classList.toggle("gt-open", open_it)
+        toggle = nullable(document.querySelector("#gt-tools [data-act=more]"))
+        if toggle is not None:
+            toggle.setAttribute("aria-expanded", "true" if open_it else "false")
+        target = "#gt-more .gt-more-head button" if open_it else "#gt-tools [data-act=more]"
+        if open_it or closest(document.activeElement, "#gt-more") is not None:
+            element = nullable(document.querySelector(target))
+            if element is not None:
+                element.focus()
 
     def on_key(self, event):
         key = str(event.key)
@@ -210,6 +220,9 @@ class Inputs:
                 self.hide_rules()
             return
         if not self.active or self.table is None or self.table.match is None:
+            return
+        if key == "Escape" and self.more_open:
+            self.show_more(False)
             return
         if self.dialog is not None:
             if key == "Escape" and self.dialog in ("error", "share", "new"):
@@ -224,6 +237,7 @@ class Inputs:
             or event.ctrlKey
             or event.metaKey
             or event.altKey
+            or (event.shiftKey and key in ARROWS)  # Shift+arrows pan the map (board-nav.js)
         ):
             return
         if key == "Enter" and tag_name == "button":
@@ -235,7 +249,17 @@ class Inputs:
             return
         if key in ARROWS or key == "Enter":
             event.preventDefault()
-        self.board_answer(self.board.key(self.table.state, key), True)
+        move = self.board.key(self.table.state, key)
+        if move is None and key in ARROWS:
+            self.show_cursor()
+        self.board_answer(move, True)
+
+    def show_cursor(self):
+        """The board's cursor moved (a key or a tap): board-nav.js keeps it in view."""
+        box = self.board.cursor_box(self.table.state)
+        if box:
+            self.cursor_serial += 1
+            self.el("gt-board").dataset.cursor = f"{box} {self.cursor_serial}"
 
     def review_key(self, event, key):
         """In a review: arrows step through the moves, Home and End jump to the first and the
@@ -253,9 +277,3 @@ class Inputs:
             self.review_step(steps[key])
         elif key == "Escape":
             self.close_review()
-
-    def _apply_zoom(self):
-        board = self.el("gt-board")
-        if board is not None:
-            board.style.width = f"{ZOOMS[self.zoom] * 100:.0f}%"
-            board.parentElement.classList.toggle("gt-zoomed", self.zoom > 0)

@@ -51,7 +51,11 @@ class Keeping:
             return
         latest = self.library.latest(self.game_id)
         if (latest is None or not self.open_stored(latest["id"])) and not link_failed:
-            self.new_game_dialog()
+            if getattr(self.bridge, "quick", False):  # the embed's "Play against the computer"
+                self.bridge.quick = False
+                self.quick_start()
+            else:
+                self.new_game_dialog()
 
     def open_stored(self, match_id):
         """Put a stored match on the table (its latest unsaved state if the store refused it);
@@ -71,6 +75,7 @@ class Keeping:
         if match.game.id != self.game_id:
             self.show_game(match.game.id)
         self.table.take(match, notice)
+        self.view_serial += 1  # another match: the board's view starts again (board-nav.js)
         self.mode = mode
         self.revealed_to = None
         self.review = self.review_board = None  # a review is of the match it was opened on

@@ -34,6 +34,12 @@ class BoardController:
 
     has_hints = False  # the new-game form offers "show me where I can play"
     hidden_hands = False  # with two people at one device, cover the screen between their turns
+    # how the table zooms the board (assets/board-nav.js): below 24 CSS px for its smallest tap
+    # target (board units) a tap zooms in instead of choosing; the board opens zoomed so that
+    # its smallest text a player must read is 12 px (0: no such text)
+    target_units = 0.0
+    text_units = 0.0
+    cursor_keys = False  # the arrow keys move the board's own cursor (Shift+arrows pan the map)
 
     def __init__(self) -> None:
         self.hints = True
@@ -48,8 +54,18 @@ class BoardController:
         return ""
 
     def viewbox(self, state: State) -> str:
-        """The board's SVG viewBox ("x y width height") for this state."""
+        """The board's SVG viewBox ("x y width height") for this state: everything there is to
+        see (the "whole board" the map buttons zoom to)."""
         raise NotImplementedError
+
+    def focus_box(self, state: State) -> str | None:
+        """ "x y width height" (board units) of the last move, brought into view when it is new
+        and by the "last move" button; None when there is none."""
+        return None
+
+    def cursor_box(self, state: State) -> str | None:
+        """The board's cursor (board units), kept in view after a key or a tap moved it."""
+        return None
 
     def board_markup(self, state: State, viewer: int | None, summary: Any = None) -> Markup:
         """The board layer; with `summary`, the board as that summary shows it (round end)."""
@@ -67,7 +83,20 @@ class BoardController:
         tr: Translator,
         interactive: bool,
     ) -> Markup:
-        """Players, pieces and the controls of the person to move, beside the board."""
+        """The controls the current step needs (always on screen with the board, also on a
+        phone): the piece in hand, its buttons, the choices of the step."""
+        return ""
+
+    def details_markup(
+        self, state: State, viewer: int | None, names: list[str], tr: Translator
+    ) -> Markup:
+        """What the step does not need (every player's details, the stack, reference): in the
+        table's "More" drawer on small screens, beside the board on large ones."""
+        return ""
+
+    def pick_markup(self, state: State, tr: Translator) -> Markup:
+        """A magnified choice shown over the board (targets too close to tap on the board
+        itself), "" when there is none."""
         return ""
 
     # ---- input: each returns a move to play, or None / whether the overlay changed ---------
@@ -91,8 +120,9 @@ class BoardController:
         """A key (KeyboardEvent.key) pressed while the board has the turn."""
         return None
 
-    def wheel(self, state: State, step: int) -> bool:
-        """A wheel step or right click (+1/-1) over the board; True when something changed."""
+    def turn(self, state: State, step: int) -> bool:
+        """A right click over the board (+1): turn the piece in hand; True when something
+        changed. (The wheel zooms the map; it never turns a piece.)"""
         return False
 
     # ---- the story: the log, the review, the end ------------------------------------------

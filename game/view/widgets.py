@@ -1,4 +1,5 @@
-"""Markup of the table around a board: the toolbar, the new-game form, the log and the dialogs.
+"""Markup of the table around a board: the turn line, the new-game form, the log and the dialogs
+(the frame they sit in, with the toolbar, is frame.py).
 Pure Python (no browser imports); buttons name their action in data-act, read by the one
 delegated click listener in app.py."""
 
@@ -22,122 +23,6 @@ def button(tr, act, key, primary=False, disabled=False, pressed=None, **extra):
         aria_pressed=None if pressed is None else ("true" if pressed else "false"),
         **extra,
     )
-
-
-def layout(tr, game_id, viewbox):
-    """The table's fixed frame, built once per game: toolbar, board, side panel, log, dialog."""
-    tools = tag("div", id="gt-tools", class_="gt-tools", role="toolbar", aria_label=tr("gt.tools"))
-    board = tag(
-        "div",
-        tag(
-            "svg",
-            tag("g", id="gt-layer-board"),
-            tag("g", id="gt-layer-mark", class_="gt-layer-mark"),
-            tag("g", id="gt-layer-over"),
-            id="gt-board",
-            class_="gt-board",
-            viewBox=viewbox,
-            role="img",
-            aria_label=tr(f"{game_id}.board_label"),
-            tabindex="0",
-        ),
-        id="gt-scroll",
-        class_="gt-scroll",
-    )
-    zoom = tag(
-        "div",
-        tag(
-            "button",
-            "−",
-            type="button",
-            data_act="zoom-out",
-            aria_label=tr("gt.zoom_out"),
-            title=tr("gt.zoom_out"),
-        ),
-        tag(
-            "button",
-            "⤢",
-            type="button",
-            data_act="zoom-fit",
-            aria_label=tr("gt.zoom_fit"),
-            title=tr("gt.zoom_fit"),
-        ),
-        tag(
-            "button",
-            "+",
-            type="button",
-            data_act="zoom-in",
-            aria_label=tr("gt.zoom_in"),
-            title=tr("gt.zoom_in"),
-        ),
-        class_="gt-zoom",
-    )
-    side = tag(
-        "aside",
-        tag("p", id="gt-turn", class_="gt-turn", aria_live="polite"),
-        tag("div", id="gt-panel", class_="gt-panel"),
-        tag("div", id="gt-chart", class_="gt-chart-box"),
-        tag(
-            "details",
-            tag("summary", esc(tr("gt.log"))),
-            tag("ol", id="gt-log", class_="gt-log"),
-            class_="gt-log-box",
-            open=True,
-        ),
-        class_="gt-side",
-    )
-    keep = tag("div", id="gt-keep", class_="gt-keep", role="status")  # game/view/keeping.py
-    review = tag("div", id="gt-review", class_="gt-review", hidden=True)
-    return tag(
-        "div",
-        tools,
-        keep,
-        review,
-        tag("div", tag("div", board, zoom, class_="gt-board-box"), side, class_="gt-main"),
-        tag("p", id="gt-notice", class_="gt-notice", role="status", aria_live="polite"),
-        tag("div", id="gt-dialog", class_="gt-dialog", hidden=True),
-        tag("div", id="gt-rules", class_="gt-dialog gt-rules", hidden=True),
-        empty(
-            "input",
-            type="file",
-            id="gt-file",
-            accept=".json,application/json",
-            hidden=True,
-            aria_hidden="true",
-        ),
-        class_="gt",
-        data_game=game_id,
-    )
-
-
-def toolbar(tr, can_undo, can_redo, hints, has_hints, game_id="", undo_why=None, reviewing=False):
-    """The table's buttons. The hints toggle is named for what it shows (the game's own words
-    when it has them), so nobody takes it for the rules: those are "How to play". Undo that is
-    not available says why (`undo_why`, a translation key) in its tooltip and, pressed anyway,
-    in the notice: it stays focusable (aria-disabled)."""
-    hints_key = f"{game_id}.hints" if tr.has(f"{game_id}.hints") else "gt.hints"
-    undo = (
-        button(tr, "undo", "gt.undo")
-        if can_undo
-        else button(
-            tr, "undo", "gt.undo", aria_disabled="true", title=tr(undo_why) if undo_why else None
-        )
-    )
-    parts = [
-        button(tr, "new", "gt.new"),
-        undo,
-        button(tr, "redo", "gt.redo", disabled=not can_redo),
-        button(tr, "review", "story.review", pressed=reviewing),
-    ]
-    if has_hints:
-        parts.append(button(tr, "hints", hints_key, pressed=hints))
-    parts += [
-        button(tr, "rules", "gt.howto"),
-        button(tr, "save", "gt.save"),
-        button(tr, "load", "gt.load"),
-        button(tr, "share", "gt.share"),
-    ]
-    return "".join(parts)
 
 
 def turn_line(tr, name, thinking, over, yours=False, why=None, result="", reviewing=False):

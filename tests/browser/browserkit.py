@@ -125,6 +125,21 @@ def click_changes_board(page_or_frame, cell="8,8"):
     chosen.wait_for(timeout=10_000)
 
 
+# the whole board inside its viewport, at rest (assets/board-nav.js)
+BOARD_IN_VIEW = """() => {
+  const view = document.getElementById('gt-scroll');
+  if (!view || view.classList.contains('gt-moving')) return false;
+  const r = document.getElementById('gt-board').getBoundingClientRect(), v = view.getBoundingClientRect();
+  return r.left >= v.left - 1 && r.right <= v.right + 1 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1; }"""
+
+
+def fit_board(page_or_frame):
+    """Show the whole board, as the "whole board" map button does, so that every square can be
+    clicked (the board opens zoomed in on a large one)."""
+    page_or_frame.click('[data-nav="fit"]')
+    page_or_frame.wait_for_function(BOARD_IN_VIEW)
+
+
 def wait_moves(page, n):
     """Until the log lists n moves."""
     page.wait_for_function(f"document.querySelectorAll('#gt-log li').length === {n}")

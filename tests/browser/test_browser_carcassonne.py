@@ -68,7 +68,7 @@ def follower_step(page):
 
 
 def score_of(page, seat):
-    return int(page.locator(f'#gt-panel .car-player[data-seat="{seat}"] .car-score').inner_text())
+    return int(page.locator(f'#gt-details .car-player[data-seat="{seat}"] .car-score').inner_text())
 
 
 def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
@@ -82,11 +82,11 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     assert page.locator("#gt-new-form").count() == 0  # the link set the game up
     assert page.locator("#gt-layer-over .car-hint").count() == 2  # E fits above or below
 
-    # 1. Ann: hover previews, tap chooses, tap again lays, a ring twice places the knight
+    # 1. Ann: hover previews, tap chooses, "Lay tile here" lays, a ring twice places the knight
     page.locator('#gt-board [data-cell="0,-1"]').hover()
     page.locator('#gt-layer-over .car-preview-ok[data-x="0"][data-y="-1"][data-rot="2"]').wait_for()
     choose_square(page, 0, -1, 2)
-    page.locator('#gt-board [data-cell="0,-1"]').click()
+    page.click("#gt-panel [data-act=lay]")
     follower_step(page)
     rings = page.locator("#gt-layer-over .car-spot")
     assert sorted(rings.evaluate_all("els => els.map(e => e.dataset.cell)")) == ["m:c1", "m:f1"]
@@ -103,7 +103,7 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     assert score_of(page, 0) == 4
     page.locator('#gt-layer-board .car-badge[data-seat="0"][data-points="4"]').wait_for()
     assert page.locator("#gt-layer-board .car-hl-city").count() == 2
-    assert "Ann +4: city completed (2 tiles)" in page.locator("#gt-panel").inner_text()
+    assert "Ann +4: city completed (2 tiles)" in page.locator("#gt-details").inner_text()
 
     # 2. Ben: turn buttons, the ring's explanation tells of the Courier, the panel confirms
     choose_square(page, 1, 0, 1)
@@ -178,9 +178,13 @@ def test_the_page_answers_while_the_computer_thinks(page, site):
         cell = page.locator(f'#gt-board [data-cell="{spot[0]},{spot[1]}"]')
         cell.click()
         page.locator("#gt-layer-over .car-selected").wait_for()
-        cell.click()
+        page.click("#gt-panel [data-act=lay]")  # a second tap on the tile would turn it
         no_follower = page.locator("#gt-panel [data-act=no-follower]")
         thinking = page.locator("#gt-turn .gt-bar")
+        page.wait_for_function(
+            "document.querySelector('#gt-panel [data-act=no-follower]')"
+            " || document.querySelector('#gt-turn .gt-bar')"
+        )
         if no_follower.count():
             no_follower.click()
         thinking.wait_for()

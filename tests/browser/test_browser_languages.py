@@ -129,7 +129,7 @@ def shot_rules(page, name):
 def set_lang(page, lang):
     page.click(f'.lang[data-lang="{lang}"]')
     page.wait_for_function(
-        "t => document.querySelector('#gt-tools [data-act=new]')?.textContent === t",
+        "t => document.querySelector('#gt-menu [data-act=new]')?.textContent === t",
         arg=STRINGS[lang]["gt.new"],
     )
 
@@ -221,7 +221,7 @@ def check_table_screens(page, game_id, lang, found):
     """Table, new-game form (and a rule option's "?"), How to play, share, error, per language."""
     found += problems(page, lang, "table")
     shot(page, f"{game_id}-{lang}-table")
-    page.click("#gt-tools [data-act=new]")
+    page.click("#gt-menu [data-act=new]")
     form = page.locator("#gt-new-form")
     form.wait_for()
     found += problems(page, lang, "new-game form")
@@ -235,12 +235,12 @@ def check_table_screens(page, game_id, lang, found):
     assert form.locator("input[name=name0]").input_value() == "Zoë"
     close_dialog(page)
     # How to play from the toolbar: every section, its example boards drawn
-    assert open_rules(page, "#gt-tools [data-act=rules]") is None
+    assert open_rules(page, "#gt-menu [data-act=rules]") is None
     assert boards_drawn(page) >= 2
     found += problems(page, lang, "how to play")
     shot_rules(page, f"{game_id}-{lang}-rules")
     close_rules(page)
-    page.click("#gt-tools [data-act=share]")
+    page.click("#gt-menu [data-act=share]")
     page.locator("#gt-share-url").wait_for()
     found += problems(page, lang, "share")
     close_dialog(page)

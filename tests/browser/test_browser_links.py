@@ -176,7 +176,7 @@ def test_each_kept_game_continues_from_the_list_and_sharing_hands_it_over(shelf)
     assert kept(page, GAME_A.id).state == expected.state
 
     # "Share link" hands the game over: fresh entropy in the log, carried by the link
-    page.click("#gt-tools [data-act=share]")
+    page.click("#gt-menu [data-act=share]")
     shared = Match.from_link(page.locator("#gt-share-url").input_value().split("#m=")[1])
     assert shared.id == GAME_A.id and shared.moves == expected.moves
     assert "entropy" in shared.log[-1] and shared.log[-1] not in GAME_A.log
@@ -487,7 +487,7 @@ UNKNOWN_LEVEL = {
 
 def load_file(page, name, text):
     with page.expect_file_chooser() as chooser:
-        page.click("#gt-tools [data-act=load]")
+        page.click("#gt-menu [data-act=load]")
     chooser.value.set_files(
         files=[{"name": name, "mimeType": "application/json", "buffer": text.encode()}]
     )

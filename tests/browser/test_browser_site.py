@@ -165,7 +165,7 @@ def test_a_click_on_the_svg_reaches_python_and_changes_the_board(table):
     assert tiles.count() == 0
     cell.click()  # first click: the tile waits there, framed
     page.locator("#gt-layer-over .tos-selected").wait_for()
-    cell.click()  # second click on it: placed, and the computer answers
+    page.click("#gt-panel [data-act=place]")  # placed, and the computer answers
     page.wait_for_function(
         "document.querySelectorAll('#gt-layer-board .tos-tiles > g').length >= 2", timeout=60_000
     )
@@ -202,13 +202,13 @@ def test_language_switch_reaches_python(table):
     page = table
     page.click('.lang[data-lang="cs"]')
     page.wait_for_function(
-        "document.querySelector('#gt-tools [data-act=new]').textContent === 'Nová hra'"
+        "document.querySelector('#gt-menu [data-act=new]').textContent === 'Nová hra'"
     )
     assert page.locator("#table-title").inner_text() == "Toscana"
     assert page.evaluate("document.documentElement.lang") == "cs"
     page.click('.lang[data-lang="en"]')
     page.wait_for_function(
-        "document.querySelector('#gt-tools [data-act=new]').textContent === 'New game'"
+        "document.querySelector('#gt-menu [data-act=new]').textContent === 'New game'"
     )
     check_clean(page)
 

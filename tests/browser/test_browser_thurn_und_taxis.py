@@ -126,9 +126,20 @@ def click_move(page, move, state, turn):
     elif "close" in move:
         houses = ",".join(sorted(move["close"]["houses"]))
         option = panel.locator(f'.tnt-option[data-houses="{houses}"]')
+        for _ in range(20):  # many ways to close are shown one at a time: the arrows step
+            if option.is_visible():
+                break
+            before = panel.locator(".tnt-option.tnt-current").get_attribute("data-act")
+            panel.locator("[data-act=close-next]").click()
+            page.wait_for_function(
+                "b => document.querySelector('#gt-panel .tnt-option.tnt-current')"
+                "?.dataset.act !== b",
+                arg=before,
+            )
         option.hover()  # pointing at an option shows its houses on the map
         assert page.locator("#gt-layer-over .tnt-ghost").count() == len(move["close"]["houses"])
-        option.click()
+        if option.get_attribute("aria-pressed") != "true":  # the arrows choose as they step
+            option.click()
         panel.locator(f'.tnt-option[data-houses="{houses}"][aria-pressed="true"]').wait_for()
         panel.locator("[data-act=close-go]").click()
     else:  # discard: tap the 3 cards to keep
@@ -194,7 +205,7 @@ def test_hot_seat_game_through_clicks_with_curtain_draws_official_close_and_disc
     assert hand(page) == GAME.to_json(final)["hands"][1]
     assert page.locator("#gt-panel .tnt-step-title").inner_text() == "Draw a card"
     # Ann's closed route scored its first carriage; her tile values are hers alone (none yet)
-    ann = page.locator('#gt-panel .tnt-player[data-seat="0"]').inner_text()
+    ann = page.locator('#gt-details .tnt-player[data-seat="0"]').inner_text()
     assert (
         "2 points" in ann and "carriage 3" in ann and "17 houses left" in ann and "3 cards" in ann
     )

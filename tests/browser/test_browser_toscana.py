@@ -10,6 +10,7 @@ move is made by clicking the board and the buttons as a person would.
 
 from browserkit import (
     assert_answered_since,
+    fit_board,
     heading,
     responsiveness_mark,
     start_if_asked,
@@ -62,10 +63,11 @@ def click_move(page, move):
         )
     assert actions.get_attribute("data-rot") == str(move.rot)
     cell = page.locator(f'#gt-board [data-cell="{move.x},{move.y}"]')
+    fit_board(page)
     cell.click()
     chosen = page.locator(f'#gt-layer-over .tos-selected[data-x="{move.x}"][data-y="{move.y}"]')
     chosen.wait_for()
-    cell.click()
+    page.click("#gt-panel [data-act=place]")  # a second tap on the tile would turn it
 
 
 def test_a_whole_match_through_clicks_with_veto_pass_scoring_and_reload(page, site):
@@ -137,9 +139,10 @@ def test_the_page_answers_while_the_computer_thinks(page, site):
             const c = document.querySelector('#gt-layer-over .tos-hints circle');
             return [Math.floor(c.getAttribute('cx') / 10), Math.floor(c.getAttribute('cy') / 10)]; }""")
         cell = page.locator(f'#gt-board [data-cell="{spot[0]},{spot[1]}"]')
+        fit_board(page)
         cell.click()
         page.locator("#gt-layer-over .tos-selected").wait_for()
-        cell.click()
+        page.click("#gt-panel [data-act=place]")
         thinking = page.locator("#gt-turn .gt-bar")
         thinking.wait_for()
         mark = responsiveness_mark(page)

@@ -1,0 +1,175 @@
+"""The frame of the game table, built once per game: the toolbar (undo, redo), the board's viewport with its
+map buttons and the magnified pick, the turn line, the step's panel, and "More" (the game's
+menu, the players' details, the moves, how to play), which is a drawer on small screens and a
+column beside the board on large ones. assets/site.css places the parts for each screen size;
+assets/board-nav.js pans and zooms the board inside its viewport.
+Pure Python (no browser imports): buttons name their action in data-act (read by app.py) or, for
+the map buttons, data-nav (read by board-nav.js)."""
+
+from .markup import empty, esc, tag
+from .widgets import button
+
+
+def icon_button(
+    tr, act, symbol, key, disabled=False, label=True, pressed=None, title=None, **extra
+):
+    """A button with a symbol and, on screens wide enough, its word."""
+    return tag(
+        "button",
+        tag("span", symbol, aria_hidden="true", class_="gt-icon"),
+        tag("span", esc(tr(key)), class_="gt-label") if label else "",
+        type="button",
+        data_act=act,
+        disabled=disabled,
+        aria_pressed=None if pressed is None else ("true" if pressed else "false"),
+        aria_label=tr(key),
+        title=title or tr(key),
+        **extra,
+    )
+
+
+def layout(tr, game_id, viewbox, board):
+    """The table's fixed frame. `board` is the game's board controller: the sizes of its targets
+    and texts and its use of the arrow keys tell the viewport how to zoom."""
+    svg = tag(
+        "svg",
+        tag("g", id="gt-layer-board"),
+        tag("g", id="gt-layer-mark", class_="gt-layer-mark"),
+        tag("g", id="gt-layer-over"),
+        id="gt-board",
+        class_="gt-board",
+        viewBox=viewbox,
+        role="img",
+        aria_label=tr(f"{game_id}.board_label"),
+        tabindex="0",
+        data_target=board.target_units or None,
+        data_text=board.text_units or None,
+        data_arrows="cursor" if board.cursor_keys else None,
+    )
+    map_buttons = tag(
+        "div",
+        *(
+            tag("button", symbol, type="button", data_nav=nav, aria_label=tr(key), title=tr(key))
+            for nav, symbol, key in (
+                ("out", "−", "gt.zoom_out"),
+                ("in", "+", "gt.zoom_in"),
+                ("fit", "⤢", "gt.zoom_fit"),
+                ("last", "◎", "nav.last"),
+            )
+        ),
+        class_="gt-nav",
+        role="toolbar",
+        aria_label=tr("nav.map"),
+    )
+    board_box = tag(
+        "div",
+        tag("div", svg, id="gt-scroll", class_="gt-view"),
+        tag("div", id="gt-pick", class_="gt-pick", hidden=True),
+        map_buttons,
+        class_="gt-board-box",
+    )
+    status = tag(
+        "div",
+        tag("p", id="gt-turn", class_="gt-turn", aria_live="polite"),
+        tag("p", id="gt-notice", class_="gt-notice", role="status", aria_live="polite"),
+        class_="gt-status",
+    )
+    more = tag(
+        "section",
+        tag(
+            "div",
+            tag("h2", esc(tr("nav.more_title"))),
+            icon_button(tr, "more", "×", "gt.close", label=False),
+            class_="gt-more-head",
+        ),
+        tag("div", id="gt-menu", class_="gt-menu", role="group", aria_label=tr("gt.tools")),
+        tag(
+            "details",
+            tag("summary", esc(tr("nav.details"))),
+            tag("div", id="gt-details"),
+            class_="gt-details-box",
+            open=True,
+        ),
+        tag("div", id="gt-chart", class_="gt-chart-box"),  # game/view/chart.py
+        tag(
+            "details",
+            tag("summary", esc(tr("gt.log"))),
+            tag("ol", id="gt-log", class_="gt-log"),
+            class_="gt-log-box",
+            open=True,
+        ),
+        id="gt-more",
+        class_="gt-more",
+        aria_label=tr("nav.more_title"),
+    )
+    return tag(
+        "div",
+        tag("div", id="gt-tools", class_="gt-tools", role="toolbar", aria_label=tr("gt.tools")),
+        tag("div", id="gt-keep", class_="gt-keep", role="status"),  # game/view/keeping.py
+        tag("div", id="gt-review", class_="gt-review", hidden=True),  # game/view/review.py
+        tag(
+            "div",
+            board_box,
+            tag(
+                "div", status, tag("div", id="gt-panel", class_="gt-panel"), more, class_="gt-side"
+            ),
+            class_="gt-main",
+        ),
+        tag("div", id="gt-dialog", class_="gt-dialog", hidden=True),
+        tag("div", id="gt-rules", class_="gt-dialog gt-rules", hidden=True),
+        empty(
+            "input",
+            type="file",
+            id="gt-file",
+            accept=".json,application/json",
+            hidden=True,
+            aria_hidden="true",
+        ),
+        class_="gt",
+        data_game=game_id,
+    )
+
+
+def menu(tr, can_redo, hints, has_hints, game_id=""):
+    """The game's own buttons, at the head of "More" (redo too where the toolbar is short). The
+    hints toggle is named for what it shows (the game's own words when it has them), so nobody
+    takes it for the rules: those are "How to play"."""
+    hints_key = f"{game_id}.hints" if tr.has(f"{game_id}.hints") else "gt.hints"
+    parts = [icon_button(tr, "redo", "↷", "gt.redo", disabled=not can_redo)]
+    parts.append(button(tr, "new", "gt.new"))
+    if has_hints:
+        parts.append(button(tr, "hints", hints_key, pressed=hints))
+    parts.append(button(tr, "rules", "gt.howto"))
+    parts += [button(tr, "save", "gt.save"), button(tr, "load", "gt.load")]
+    parts.append(button(tr, "share", "gt.share"))
+    return "".join(parts)
+
+
+def toolbar(tr, can_undo, can_redo, more_open, undo_why=None, reviewing=False):
+    """Undo, redo, the review and (where "More" is a drawer) the button that opens it. Undo
+    that is not available says why (`undo_why`, a translation key) in its tooltip and, pressed
+    anyway, in the notice: it stays focusable (aria-disabled)."""
+    undo = icon_button(
+        tr,
+        "undo",
+        "↶",
+        "gt.undo",
+        title=tr(undo_why) if undo_why else None,
+        aria_disabled=None if can_undo else "true",
+    )
+    return (
+        undo
+        + icon_button(tr, "redo", "↷", "gt.redo", disabled=not can_redo)
+        + icon_button(tr, "review", "⇤", "story.review", pressed=reviewing)
+        + tag(
+            "button",
+            tag("span", "☰", aria_hidden="true", class_="gt-icon"),
+            tag("span", esc(tr("nav.more")), class_="gt-label"),
+            type="button",
+            data_act="more",
+            aria_controls="gt-more",
+            aria_expanded="true" if more_open else "false",
+            aria_label=tr("nav.more"),
+            class_="gt-more-button",
+        )
+    )

@@ -215,3 +215,13 @@ def heading(page_or_locator, text):
     """The h2 whose whole text is `text`, names included (a name is a <bdi> element inside it,
     which `:text-is()` does not look into)."""
     return page_or_locator.locator("h2").filter(has_text=re.compile(f"^{re.escape(text)}$"))
+
+
+# classes the map navigation (assets/board-nav.js) sets on board elements for the current zoom:
+# how the board is shown at this size, not what Python drew
+_VIEW_CLASSES = re.compile(r" ?\bgt-(?:tiny|coarse)\b")
+
+
+def board_drawn(page, layer="#gt-layer-board"):
+    """The markup of a board layer as Python drew it (without the navigation's zoom classes)."""
+    return _VIEW_CLASSES.sub("", page.locator(layer).inner_html()).replace(' class=""', "")

@@ -13,7 +13,7 @@ Games are planned in CPython with the same engines and opened from game links.
 from pathlib import Path
 
 import pytest
-from browserkit import start_if_asked, stored_save, wait_moves, wait_ready
+from browserkit import board_drawn, fit_board, start_if_asked, stored_save, wait_moves, wait_ready
 
 from game import games
 from game.core.match import Match
@@ -127,7 +127,7 @@ def test_review_of_a_20_move_game_draws_exactly_each_prefix_and_changes_nothing(
     match = played("carcassonne", 2, seed=21, moves=20)
     open_link(page, site, match)
     saved = stored_save(page, "carcassonne")
-    live = page.locator("#gt-layer-board").inner_html()
+    live = board_drawn(page)
     viewer = match.current_player()  # two people at one device, no hidden hands: the mover
 
     def expected(k):
@@ -148,7 +148,7 @@ def test_review_of_a_20_move_game_draws_exactly_each_prefix_and_changes_nothing(
             page.keyboard.press("ArrowRight")
             page.locator(f'.gt-review-bar[data-at="{k}"]').wait_for()
         viewbox, markup = expected(k)
-        assert page.locator("#gt-layer-board").inner_html() == markup, k
+        assert board_drawn(page) == markup, k
         assert page.locator("#gt-board").get_attribute("viewBox") == viewbox
         assert page.locator("#gt-layer-over").inner_html() == ""  # nothing to play in a review
         assert page.locator("#gt-chart .gt-chart-svg").get_attribute("data-at") == str(k)
@@ -162,7 +162,7 @@ def test_review_of_a_20_move_game_draws_exactly_each_prefix_and_changes_nothing(
         "r => { r.value = '7'; r.dispatchEvent(new Event('input', {bubbles: true})); }"
     )
     page.locator('.gt-review-bar[data-at="7"]').wait_for()
-    assert page.locator("#gt-layer-board").inner_html() == expected(7)[1]
+    assert board_drawn(page) == expected(7)[1]
     page.click("#gt-review [data-act=review-prev]")
     page.locator('.gt-review-bar[data-at="6"]').wait_for()
     page.click("#gt-review [data-act=review-last]")
@@ -171,7 +171,7 @@ def test_review_of_a_20_move_game_draws_exactly_each_prefix_and_changes_nothing(
     page.locator('.gt-review-bar[data-at="4"]').wait_for()
     page.click("#gt-review [data-act=review-live]")
     bar.wait_for(state="detached")
-    assert page.locator("#gt-layer-board").inner_html() == live
+    assert board_drawn(page) == live
     assert stored_save(page, "carcassonne") == saved  # the match is as it was
 
 
@@ -231,15 +231,16 @@ def test_a_take_back_against_the_computer_restores_the_exact_earlier_state(page,
     assert undo.get_attribute("title") == "Nothing to take back yet."
     undo.click(force=True)  # aria-disabled: it stays pressable and says why
     page.locator("#gt-notice:text-is('Nothing to take back yet.')").wait_for()
-    board = page.locator("#gt-layer-board").inner_html()
+    board = board_drawn(page)
     before = stored_save(page, "toscana")
     spot = page.evaluate("""() => {
         const c = document.querySelector('#gt-layer-over .tos-hints circle');
         return [Math.floor(c.getAttribute('cx') / 10), Math.floor(c.getAttribute('cy') / 10)]; }""")
     cell = page.locator(f'#gt-board [data-cell="{spot[0]},{spot[1]}"]')
+    fit_board(page)
     cell.click()
     page.locator("#gt-layer-over .tos-selected").wait_for()
-    cell.click()  # placed: the pointer stays on the cell it now covers
+    page.keyboard.press("Enter")  # placed: the pointer stays on the cell it now covers
     wait_moves(page, 2)  # the computer answered
     page.locator("#gt-turn:has-text('Your turn')").wait_for()
     assert page.locator("#gt-layer-over .tos-preview").count() == 0
@@ -248,7 +249,7 @@ def test_a_take_back_against_the_computer_restores_the_exact_earlier_state(page,
     undo.click()
     wait_moves(page, 0)
     assert stored_save(page, "toscana") == before
-    assert page.locator("#gt-layer-board").inner_html() == board
+    assert board_drawn(page) == board
     assert page.locator("#gt-notice").inner_text() == "2 moves taken back. Your turn."
     assert page.locator("#gt-turn").inner_text().startswith("Your turn")
     page.click("#gt-tools [data-act=redo]")
@@ -337,11 +338,17 @@ def test_log_review_and_end_screens_of_each_game(guarded, site, game_id, players
     page.locator("#gt-dialog .gt-result-card").wait_for()
     shoot(page, f"{game_id}-end-{size}")
     page.click("#gt-dialog [data-act=dialog-close]")
+    more = page.locator("#gt-tools [data-act=more]")
+    drawer = more.is_visible()  # a narrow screen keeps the log in the More drawer
+    if drawer:
+        more.click()
     entry = page.locator("#gt-log li").nth(len(match.moves) // 2).locator("button")
     entry.scroll_into_view_if_needed()
     entry.hover()
     page.locator("#gt-layer-mark > *").first.wait_for()
     shoot(page, f"{game_id}-log-{size}")
+    if drawer:
+        page.click("#gt-more .gt-more-head [data-act=more]")
     page.click("#gt-tools [data-act=review]")
     page.locator(".gt-review-bar").wait_for()
     for _ in range(len(match.moves) // 3):

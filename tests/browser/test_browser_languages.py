@@ -15,7 +15,7 @@ import json
 import re
 
 import pytest
-from browserkit import ROOT, wait_moves, wait_ready
+from browserkit import ROOT, fit_board, wait_moves, wait_ready
 from test_browser_carcassonne import choose_square
 from test_browser_toscana import click_move
 
@@ -349,6 +349,7 @@ def test_carcassonne_in_four_languages_with_its_rules(page, site):
         set_lang(page, lang)
         check_table_screens(page, "carcassonne", lang, found)
         # the follower step: "Back" (to the tile) and Undo are different words
+        fit_board(page)
         choose_square(page, follower.x, follower.y, follower.rot)
         page.click("#gt-panel [data-act=lay]")
         page.locator('#gt-panel .gt-actions[data-step="follower"]').wait_for()

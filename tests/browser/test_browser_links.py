@@ -12,6 +12,7 @@ import re
 import pytest
 from browserkit import (
     errors,
+    fit_board,
     guard,
     heading,
     start_if_asked,
@@ -81,9 +82,10 @@ def place_a_tile(page, moves_before):
         const c = document.querySelector('#gt-layer-over .tos-hints circle');
         return [Math.floor(c.getAttribute('cx') / 10), Math.floor(c.getAttribute('cy') / 10)]; }""")
     cell = page.locator(f'#gt-board [data-cell="{spot[0]},{spot[1]}"]')
+    fit_board(page)
     cell.click()
     page.locator("#gt-layer-over .tos-selected").wait_for()
-    cell.click()
+    page.click("#gt-panel [data-act=place]")  # a second tap on the tile would turn it
     wait_moves(page, moves_before + 1)
 
 

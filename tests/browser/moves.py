@@ -11,6 +11,8 @@ import html
 import json
 import re
 
+from browserkit import BOARD_IN_VIEW
+
 from game import games
 from game.core.match import Match
 
@@ -25,29 +27,38 @@ def targets(markup):
 
 
 def plan_move(game_id, state, seat):
-    """(how, inputs, move): taps on board targets ("tap", [target, ...]) or a key ("key", [key])
-    that make a move for `seat` in `state`; None when the board offers neither."""
+    """(inputs, move): the inputs that make a move for `seat` in `state`, each ("tap", target)
+    on a board target or ("key", key); None when the board offers neither. Taps alone first;
+    then a tap that chooses a spot and Enter that confirms it (where a second tap on the chosen
+    spot turns the piece instead)."""
     probe = games.controller(game_id)
     first = targets(probe.overlay_markup(state, seat, True)) + targets(
         probe.board_markup(state, seat)
     )
-    for start in dict.fromkeys(first):
-        board = games.controller(game_id)
-        taps, target = [], start
-        for _ in range(MAX_TAPS):
-            before = set(targets(board.overlay_markup(state, seat, True)))
-            board.point(state, target)  # a real click moves the pointer there first
-            move = board.tap(state, target)
-            taps.append(target)
-            if move is not None:
-                return "tap", taps, move
-            shown = targets(board.overlay_markup(state, seat, True))
-            new = [t for t in shown if t not in before and t not in taps]
-            target = new[0] if new else target  # a new choice appeared, else confirm the same
+    for confirm in (False, True):
+        for start in dict.fromkeys(first):
+            board = games.controller(game_id)
+            inputs, target = [], start
+            for _ in range(MAX_TAPS):
+                before = set(targets(board.overlay_markup(state, seat, True)))
+                board.point(state, target)  # a real click moves the pointer there first
+                move = board.tap(state, target)
+                inputs.append(("tap", target))
+                if move is None and confirm:
+                    move = board.key(state, "Enter")
+                    inputs.append(("key", "Enter"))
+                if move is not None:
+                    return inputs, move
+                shown = targets(board.overlay_markup(state, seat, True))
+                taps = [given for kind, given in inputs if kind == "tap"]
+                # "pick" opens Carcassonne's magnified pick, shown only while followers are too
+                # small to tap; with the board in view here they are not
+                new = [t for t in shown if t not in before and t not in taps and t != "pick"]
+                target = new[0] if new else target  # a new choice appeared, else confirm the same
     for key in KEYS:
         move = games.controller(game_id).key(state, key)
         if move is not None:
-            return "key", [key], move
+            return [("key", key)], move
     return None
 
 
@@ -63,7 +74,7 @@ def opening(game_id, moves=2):
     """A match of Ann against the computer after a few moves (any legal ones), Ann to move."""
     match = Match(game_id, players=2, seed=11, seats=SEATS)
     while len(match.moves) < moves or match.current_player() != HUMAN:
-        match.play(plan_move(game_id, match.state, match.current_player())[2])
+        match.play(plan_move(game_id, match.state, match.current_player())[1])
     return match
 
 
@@ -93,9 +104,13 @@ def wait_autosave(session, game_id, done, what, timeout=120):
 def play_turn(session, game_id, match):
     """Ann's moves until the turn passes, given as a person gives them: real clicks on the board's
     targets (keys where the board takes them). Returns the autosaved match after them."""
+    # the whole board in view, as the map's "whole board" button shows it (a large board opens
+    # zoomed in on the last move, and only what is on screen can be clicked)
+    session.click('[data-nav="fit"]')
+    session.poll(lambda: session.evaluate(f"({BOARD_IN_VIEW})()"), 10, "the whole board in view")
     while match.current_player() == HUMAN:
-        how, inputs, move = plan_move(game_id, match.state, HUMAN)
-        for given in inputs:
+        inputs, move = plan_move(game_id, match.state, HUMAN)
+        for how, given in inputs:
             if how == "tap":
                 session.click(f'#board-host svg [data-cell="{given}"]')
             else:
@@ -104,5 +119,5 @@ def play_turn(session, game_id, match):
         match = wait_autosave(
             session, game_id, lambda m, count=count: len(m.moves) >= count, "Ann's move"
         )
-        assert match.moves[count - 1] == move.to_json(), (how, inputs)
+        assert match.moves[count - 1] == move.to_json(), inputs
     return match

@@ -19,12 +19,21 @@ from moves import HUMAN, autosaved, opening, play_turn, wait_autosave
 
 from game import games
 
-# true when some group of the board SVG holds exactly this markup (parsed as the page parses it)
+# true when some group of the board SVG holds exactly this markup (parsed as the page parses it),
+# leaving out the classes the map navigation sets for the zoom (assets/board-nav.js)
 SHOWS = """(() => {
   const ns = "http://www.w3.org/2000/svg", probe = document.createElementNS(ns, "g");
   document.createElementNS(ns, "svg").append(probe);
   probe.innerHTML = %s;
-  return [...document.querySelectorAll("#board-host svg g")].some((g) => g.innerHTML === probe.innerHTML);
+  const drawn = (g) => {
+    const copy = g.cloneNode(true);
+    for (const e of copy.querySelectorAll(".gt-tiny, .gt-coarse")) {
+      e.classList.remove("gt-tiny", "gt-coarse");
+      if (!e.classList.length) e.removeAttribute("class");
+    }
+    return copy.innerHTML;
+  };
+  return [...document.querySelectorAll("#board-host svg g")].some((g) => drawn(g) === probe.innerHTML);
 })()"""
 
 

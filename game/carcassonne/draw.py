@@ -12,7 +12,7 @@ from itertools import combinations
 from math import dist
 
 from game.view.chart import STAR
-from game.view.markup import empty, esc, tag
+from game.view.markup import empty, esc, icon_svg, tag
 
 from . import queries
 from .draw_tiles import ENVELOPE, T, art, fmt, path_d, place, spot, tile_defs, tile_use
@@ -128,18 +128,8 @@ def meeple(seat, x, y, lying=False, size=34, css=None):
 
 def meeple_icon(seat, label="", size=28, lying=False):
     """A follower as a small standalone picture (panel, dialogs)."""
-    return tag(
-        "svg",
-        tag("title", esc(label)) if label else "",
-        empty("use", href=f"#car-{'f' if lying else 'm'}{seat}", width=28, height=28),
-        viewBox="0 0 28 28",
-        width=size,
-        height=size,
-        class_="car-icon",
-        role="img",
-        aria_label=label or None,
-        aria_hidden=None if label else "true",
-    )
+    follower = empty("use", href=f"#car-{'f' if lying else 'm'}{seat}", width=28, height=28)
+    return icon_svg(follower, 28, size, label, "car-icon")
 
 
 def envelope_icon(size=20):

@@ -10,7 +10,7 @@ invisible tap targets "city:NAME"), houses; the overlay (hints, previews) is dra
 
 import itertools
 
-from game.view.markup import empty, esc, tag
+from game.view.markup import empty, esc, icon_svg, tag
 
 from . import data
 from .draw_map import PROVINCE_COLOURS, PROVINCE_OF, VIEWBOX, XY, H, W, fmt, map_href, road_segment
@@ -124,18 +124,8 @@ def shape(seat, x, y, size, css="", extra=None):
 
 def swatch(seat, size=22, label=""):
     """A small standalone picture of a seat's piece (the panel)."""
-    return tag(
-        "svg",
-        tag("title", esc(label)) if label else "",
-        shape(seat, 11, 11.5, 17, extra={"stroke_width": 1.4}),
-        viewBox="0 0 22 22",
-        width=size,
-        height=size,
-        class_="tnt-swatch",
-        role="img" if label else None,
-        aria_label=label or None,
-        aria_hidden=None if label else "true",
-    )
+    piece = shape(seat, 11, 11.5, 17, extra={"stroke_width": 1.4})
+    return icon_svg(piece, 22, size, label, "tnt-swatch")
 
 
 def routes_layer(routes, mover, fresh=()):

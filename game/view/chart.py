@@ -6,7 +6,7 @@ A seat's style is (colour, shape), shape one of SHAPES; each board says its seat
 (`BoardController.seat_style`), so the chart and the final table match the pieces on the board.
 """
 
-from .markup import empty, esc, tag
+from .markup import empty, esc, icon_svg, tag
 
 SHAPES = ("circle", "square", "triangle", "diamond", "star")
 DASHES = (None, "7 3", "2 3", "9 3 2 3", "1 2")
@@ -65,18 +65,7 @@ def _n(value):
 def marker_icon(style, size=16, label=""):
     """A seat's marker as a small standalone picture (legend, table headers)."""
     colour, shape = style
-    return tag(
-        "svg",
-        tag("title", esc(label)) if label else "",
-        marker(shape, 8, 8, 5.2, colour),
-        viewBox="0 0 16 16",
-        width=size,
-        height=size,
-        class_="gt-marker",
-        role="img" if label else None,
-        aria_label=label or None,
-        aria_hidden=None if label else "true",
-    )
+    return icon_svg(marker(shape, 8, 8, 5.2, colour), 16, size, label, "gt-marker")
 
 
 def _ticks(top):

@@ -41,6 +41,23 @@ _ISOLATE_BREAKERS = {
 }
 
 
+def icon_svg(inner, box, size, label="", class_=None):
+    """A small standalone SVG picture `box` units square, drawn `size` px: named by `label` for
+    screen readers, or hidden from them when it only repeats what the text beside it says."""
+    return tag(
+        "svg",
+        tag("title", esc(label)) if label else "",
+        inner,
+        viewBox=f"0 0 {box} {box}",
+        width=size,
+        height=size,
+        class_=class_,
+        role="img" if label else None,
+        aria_label=label or None,
+        aria_hidden=None if label else "true",
+    )
+
+
 def isolate(text):
     """A player's name as a bidi isolate: whatever direction marks or right-to-left override
     it holds, it cannot reorder the text around it (the isolate's end closes them all). Plain

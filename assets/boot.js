@@ -12,7 +12,7 @@
 //                else the game's latest match in progress, else the new-game form
 //     lang       "en" | "cs" | "sk" | "de"    storage  true when localStorage works (saving possible)
 //     embed      true inside an embed  boardHost  id of the element Python draws into ("board-host")
-//     rules      true when "How to play" was asked for (the picker's link, ?rules=1): Python
+//     howto      true when "How to play" was asked for (the picker's link, ?rules=1): Python
 //                opens the game's rules once the table is drawn and sets it back to false
 //     stage(name)          Python: progress ("game": importing the game code)
 //     ready(gameId)        Python: the board is drawn and listening; hides the overlay, sets
@@ -208,9 +208,9 @@ function startFromPoster(quick) {
   else boot();
 }
 
-function openGame(id, { push, match = null, rules = false }) {
+function openGame(id, { push, match = null, howto = false }) {
   if (!GAME_IDS.includes(id)) { showPicker({ push: false }); return; }
-  window.bgt.rules = rules;
+  window.bgt.howto = howto;
   showTable(id, match);
   if (push && !embed) { history.pushState({ game: id, match }, "", gameUrl(id, match)); state.pushed = true; }
   if (!embed) {
@@ -500,7 +500,7 @@ window.bgt = {
   storage,
   embed,
   boardHost: "board-host",
-  rules: params.has("rules"),
+  howto: params.has("rules"), // ?rules=1: the address the picker's link has always had
   stage(name) { if (!state.ready) setStage(name); },
   ready(gameId) {
     state.ready = true;
@@ -572,7 +572,7 @@ function start() {
     const play = event.target.closest("a.play, a.howto");
     if (play && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && event.button === 0) {
       event.preventDefault();
-      openGame(play.closest(".game").dataset.game, { push: true, rules: play.matches(".howto") });
+      openGame(play.closest(".game").dataset.game, { push: true, howto: play.matches(".howto") });
       return;
     }
     const lang = event.target.closest(".lang");

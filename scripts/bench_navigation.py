@@ -30,7 +30,7 @@ from browserkit import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from game.carcassonne import queries  # noqa: E402
-from game.carcassonne.rules import GAME  # noqa: E402
+from game.carcassonne.engine import GAME  # noqa: E402
 from game.core import Rng  # noqa: E402
 from game.core.match import Match  # noqa: E402
 

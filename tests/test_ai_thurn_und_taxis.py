@@ -17,7 +17,7 @@ from test_thurn_und_taxis import SIX_OPEN, STEP_PLAY, build
 
 from game import games
 from game.core.ai import choose_move, level_params
-from game.thurn_und_taxis import queries, rules
+from game.thurn_und_taxis import engine, queries
 from game.thurn_und_taxis.ai import KNOWLEDGE
 
 GAME = games.get("thurn-und-taxis")
@@ -78,10 +78,10 @@ OPENING = [
 def test_never_gives_up_a_route_while_a_hand_card_fits(seed):
     # Seat 0: route Ulm, hand Stuttgart (fits Ulm) + Zürich; giving up is legal here.
     state = position(DECK, OPENING + [{"draw": "deck"}])
-    assert queries.phase(state) == "play" and rules.Abandon() in GAME.legal_moves(state)
+    assert queries.phase(state) == "play" and engine.Abandon() in GAME.legal_moves(state)
     for level in ("easy", "medium", "hard"):
         move = choose_move(GAME, state, 0, small(level), seed)
-        assert type(move) is not rules.Abandon
+        assert type(move) is not engine.Abandon
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -117,9 +117,9 @@ def test_draws_a_fitting_display_card_when_the_hand_has_none(seed):
     assert queries.phase(state) == "draw" and not fitting(state, 0, queries.hand(state, 0))
     for level in ("easy", "medium", "hard"):
         move = choose_move(GAME, state, 0, small(level), seed)
-        if move == rules.Official("postmaster"):
+        if move == engine.Official("postmaster"):
             continue
-        assert type(move) is rules.Draw and move.source != "deck"
+        assert type(move) is engine.Draw and move.source != "deck"
         assert fitting(state, 0, [queries.display(state)[move.source]])
 
 
@@ -174,13 +174,13 @@ def test_closes_a_route_that_nothing_in_sight_fits(seed):
         state = GAME.apply(state, move)
     seat = GAME.current_player(state)
     assert queries.phase(state) == "close" and len(queries.route(state, seat)) >= 3
-    assert rules.Pass() in GAME.legal_moves(state)
+    assert engine.Pass() in GAME.legal_moves(state)
     assert not fitting(state, seat, queries.hand(state, seat))
     assert not fitting(state, seat, queries.display(state))
     for level in ("easy", "medium", "hard"):
         move = choose_move(GAME, state, seat, small(level), seed)
         # the Cartwright first is fine: after him the route must be closed
-        assert type(move) is rules.Close or move == rules.Official("cartwright")
+        assert type(move) is engine.Close or move == engine.Official("cartwright")
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -189,16 +189,16 @@ def test_closing_places_the_most_houses(seed):
     for move in STRANDED:
         state = GAME.apply(state, move)
     seat = GAME.current_player(state)
-    most = max(len(m.houses) for m in GAME.legal_moves(state) if type(m) is rules.Close)
+    most = max(len(m.houses) for m in GAME.legal_moves(state) if type(m) is engine.Close)
     assert most == 3 and any(
-        len(m.houses) < most for m in GAME.legal_moves(state) if type(m) is rules.Close
+        len(m.houses) < most for m in GAME.legal_moves(state) if type(m) is engine.Close
     )
     for level in ("easy", "medium", "hard"):
         move = choose_move(GAME, state, seat, small(level), seed)
-        if type(move) is rules.Official:  # the Cartwright: then the close itself
+        if type(move) is engine.Official:  # the Cartwright: then the close itself
             state_after = GAME.apply(state, move)
             move = choose_move(GAME, state_after, seat, small(level), seed)
-        assert type(move) is rules.Close and len(move.houses) == most
+        assert type(move) is engine.Close and len(move.houses) == most
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -221,19 +221,19 @@ def test_after_the_carriers_first_card_it_weighs_stopping_and_closes_the_best_wa
         pile=["Mannheim", "Carlsruhe", "Freiburg", "Salzburg", "München", "Augsburg"],
         step=STEP_PLAY,
     )
-    state = GAME.apply(state, rules.Official("carrier"))
-    state = GAME.apply(state, rules.Play("Regensburg", "right"))
+    state = GAME.apply(state, engine.Official("carrier"))
+    state = GAME.apply(state, engine.Play("Regensburg", "right"))
     moves = GAME.legal_moves(state)
-    assert queries.phase(state) == "play" and rules.Pass() in moves
-    assert rules.Play("Pilsen", "right") in moves
-    closes = [m for m in moves if type(m) is rules.Close]
+    assert queries.phase(state) == "play" and engine.Pass() in moves
+    assert engine.Play("Pilsen", "right") in moves
+    closes = [m for m in moves if type(m) is engine.Close]
     most = max(len(m.houses) for m in closes)
     assert any(len(m.houses) < most for m in closes)
     kept = KNOWLEDGE.prune(GAME, state, moves, root=True)
-    assert rules.Pass() in kept and rules.Play("Pilsen", "right") in kept
-    assert {len(m.houses) for m in kept if type(m) is rules.Close} == {most}
+    assert engine.Pass() in kept and engine.Play("Pilsen", "right") in kept
+    assert {len(m.houses) for m in kept if type(m) is engine.Close} == {most}
     for seed in range(3):
         for level in ("easy", "hard"):
             move = choose_move(GAME, state, 0, small(level), seed)
             assert move in moves
-            assert type(move) is not rules.Close or len(move.houses) == most
+            assert type(move) is not engine.Close or len(move.houses) == most

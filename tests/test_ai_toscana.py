@@ -15,8 +15,8 @@ from game import games
 from game.core import Rng
 from game.core.ai import choose_move, level_params
 from game.toscana.ai import KNOWLEDGE
+from game.toscana.engine import Place
 from game.toscana.queries import legal_placements, top_tile_touches_area
-from game.toscana.rules import Place
 
 GAME = games.get("toscana")
 PILES = [

@@ -1,7 +1,7 @@
 """The Carcassonne board's interaction, drawing and summaries, in CPython (the board brief:
 "Make Carcassonne + The Courier playable in the browser", and DESIGN.md §4 Browser layer).
 
-The board is game/carcassonne/controller.py (with controller_panel.py; the tile pictures are
+The board is game/carcassonne/controller.py (with panel.py; the tile pictures are
 draw_tiles.py's). Rules references are to ../shared/rules/carcassonne-rules.md ("note §...").
 """
 
@@ -12,9 +12,9 @@ import make_carcassonne_art
 import pytest
 
 from game.carcassonne import draw, draw_tiles, queries
-from game.carcassonne.controller import Board, viewbox_of
+from game.carcassonne.controller import Controller, viewbox_of
 from game.carcassonne.data import TILE_TYPES
-from game.carcassonne.rules import GAME, Place
+from game.carcassonne.engine import GAME, Place
 from game.carcassonne.tables import DISTINCT_ROTS, TYPE_INDEX
 from game.view.ending import breakdown_table
 from game.view.i18n import Translator, load_table
@@ -27,7 +27,7 @@ SCENARIO = ["E", "U", "V", "A"]  # the browser test's deck: city, Courier, farme
 
 
 def fresh(deck=SCENARIO, **options):
-    return GAME.new(players=2, seed=3, options={"deck": deck, **options}), Board()
+    return GAME.new(players=2, seed=3, options={"deck": deck, **options}), Controller()
 
 
 def numbers(viewbox):
@@ -148,7 +148,7 @@ def test_no_follower_ends_the_turn_and_without_followers_laying_is_the_move():
     while queries.meeples_left(state)[state.turn]:
         state = GAME.apply(state, next(m for m in GAME.legal_moves(state) if m.meeple))
     assert GAME.current_player(state) is not None
-    board = Board()
+    board = Controller()
     board._sync(state)
     x, y = next(iter(board.legal))
     board.tap(state, f"{x},{y}")
@@ -192,7 +192,7 @@ def test_every_click_sequence_ends_in_a_legal_move():
     rng = random.Random(5)
     for seed in range(6):
         state = GAME.new(players=3, seed=seed)
-        board = Board()
+        board = Controller()
         for _ in range(40):
             if GAME.current_player(state) is None:
                 break
@@ -332,7 +332,7 @@ def test_field_data_is_generated_from_the_drawing(monkeypatch):
 
     monkeypatch.setattr(draw_tiles, "_ART", {})
     monkeypatch.setattr(make_carcassonne_art, "raster", no_raster)
-    state, board = GAME.new(players=3, seed=2, options={"courier": "letter_tiles"}), Board()
+    state, board = GAME.new(players=3, seed=2, options={"courier": "letter_tiles"}), Controller()
     rng = random.Random(3)
     while GAME.current_player(state) is not None:
         board.board_markup(state)
@@ -382,7 +382,7 @@ def test_score_events_are_outlined_and_badged_until_the_next_turn():
 
 def test_a_tile_that_fits_nowhere_is_announced():
     # Brief / note §2.1: "A tile that fits nowhere is discarded by the engine: say so clearly"
-    state, board = GAME.new(players=2, seed=4), Board()
+    state, board = GAME.new(players=2, seed=4), Controller()
     while True:
         board._sync(state)
         before = state
@@ -453,7 +453,7 @@ def test_final_summary_explains_every_category():
 
 def test_options_form_round_trip():
     # DESIGN §5 Carcassonne options; the form explains that letter tiles are inferred
-    board = Board()
+    board = Controller()
     form = board.options_markup(TR, {"courier": "letter_tiles", "tiny_city": 2})
     assert 'value="letter_tiles" selected' in form and 'value="2" selected' in form
     assert "partly inferred" in form
@@ -488,7 +488,7 @@ def test_log_entries_tell_where_the_follower_the_scores_and_the_end():
         seed=3,
         options={"deck": SCENARIO},
     )
-    board = Board()
+    board = Controller()
     for move in (
         Place(0, -1, 2, "c1"),
         Place(1, 0, 1, "r1"),
@@ -515,7 +515,7 @@ def test_log_entries_tell_where_the_follower_the_scores_and_the_end():
 @pytest.mark.parametrize("players", [2, 5])
 def test_every_position_of_a_whole_game_draws(players):
     # Brief: the board redraws once per move (how fast: scripts/bench_boards.py, not a test)
-    state, board = GAME.new(players=players, seed=9), Board()
+    state, board = GAME.new(players=players, seed=9), Controller()
     rng = random.Random(players)
     names = [f"P{k}" for k in range(players)]
     while GAME.current_player(state) is not None:

@@ -30,7 +30,7 @@ def landed_games():
     return ["bust"] + [
         game_id
         for game_id, folder in package.items()
-        if (ROOT / "game" / folder / "rules.py").is_file()
+        if (ROOT / "game" / folder / "engine.py").is_file()
     ]
 
 

@@ -9,15 +9,15 @@ import re
 import pytest
 
 from game import games
-from game.carcassonne.controller_story import where
+from game.carcassonne.story import where
 from game.core.match import Match
 from game.core.rng import Rng
 from game.thurn_und_taxis import queries as tnt_queries
-from game.thurn_und_taxis.rules import GAME as TNT
-from game.thurn_und_taxis.rules import Close, Draw
-from game.toscana.controller import Board as ToscanaBoard
-from game.toscana.rules import GAME as TOSCANA
-from game.toscana.rules import Place as ToscanaPlace
+from game.thurn_und_taxis.engine import GAME as TNT
+from game.thurn_und_taxis.engine import Close, Draw
+from game.toscana.controller import Controller as ToscanaBoard
+from game.toscana.engine import GAME as TOSCANA
+from game.toscana.engine import Place as ToscanaPlace
 from game.view import frame, widgets
 from game.view.chart import score_chart
 from game.view.ending import breakdown_table, result_title

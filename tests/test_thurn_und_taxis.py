@@ -17,8 +17,8 @@ from game import games
 from game.core import BadData, IllegalMove, Rng
 from game.core.cli import play_random
 from game.thurn_und_taxis import data, queries
+from game.thurn_und_taxis.engine import GAME as G
 from game.thurn_und_taxis.mechanics import FaceDown, fitting_ends
-from game.thurn_und_taxis.rules import GAME as G
 
 STEP_DRAW = {
     "official": None,

@@ -17,10 +17,9 @@ import pytest
 
 from game.core import Rng
 from game.thurn_und_taxis import draw, draw_map, queries
-from game.thurn_und_taxis.controller import Board
+from game.thurn_und_taxis.controller import Controller
 from game.thurn_und_taxis.data import KIND_INDEX, STACK_VALUES
-from game.thurn_und_taxis.draw_turn import MANY_OPTIONS
-from game.thurn_und_taxis.rules import (
+from game.thurn_und_taxis.engine import (
     GAME,
     Abandon,
     Close,
@@ -30,6 +29,7 @@ from game.thurn_und_taxis.rules import (
     Pass,
     Play,
 )
+from game.thurn_und_taxis.panel import MANY_OPTIONS
 from game.view.i18n import Translator
 from game.view.markup import isolate
 
@@ -176,7 +176,7 @@ def test_each_steps_clicks_give_exactly_the_legal_moves():
     # Brief: "Never offer a move that legal_moves does not contain; take all legality from the
     # engine" - and DESIGN §3: every move (draw, official, play, abandon, close, pass, discard)
     # has its control, so each legal move can be made.
-    board = Board()
+    board = Controller()
     steps = set()
     for state in positions(seeds=(3,), limit=260):
         if GAME.is_over(state):
@@ -188,7 +188,7 @@ def test_each_steps_clicks_give_exactly_the_legal_moves():
 
 def test_nothing_is_pressable_when_it_is_not_your_turn():
     # DESIGN §4 / app.py: the panel's controls belong to the person to move only
-    board = Board()
+    board = Controller()
     for state in positions(seeds=(5,), players=(3,), limit=60):
         for viewer in (None, (state.turn + 1) % state.players):
             markup = shown(board, state, viewer, NAMES, TR, False)
@@ -198,7 +198,7 @@ def test_nothing_is_pressable_when_it_is_not_your_turn():
 
 def test_officials_are_enabled_only_when_the_engine_allows_them():
     # DESIGN §5: "Officials ... are legal only while they still have an effect"; rules note §6
-    board = Board()
+    board = Controller()
     seen = set()
     for state in positions(seeds=(4,), limit=250):
         if GAME.is_over(state):
@@ -215,7 +215,7 @@ def test_forced_postmaster_is_named_and_shown_as_this_turns_official():
     # Rules note §6: "The Postmaster is forced if you start your turn with no cards in hand";
     # DESIGN §5: it "counts as the turn's official"
     state = GAME.new(players=2, seed=1, options={"deck": DECK})
-    markup = shown(Board(), state, 0, NAMES, TR, True)
+    markup = shown(Controller(), state, 0, NAMES, TR, True)
     assert "Draw 2 cards" in markup and "the Postmaster helps you" in markup
     assert 'data-official="postmaster"' in markup and "used this turn" in markup
     assert not [a for a in enabled_acts(markup) if a.startswith("official:")]
@@ -237,7 +237,7 @@ def at_play(hand, route, seat=0):
 def test_a_hand_card_then_an_end_plays_it_and_the_map_shows_where():
     # Rules note §4: a card goes at either end, joined by a road to the city there
     state = at_play(["Augsburg", "Kempten", "Stuttgart"], ["Ulm", "Ingolstadt"])
-    board = Board()
+    board = Controller()
     board.act(state, "card:0")  # Augsburg (hand is sorted in map order: Stuttgart, Augsburg...)
     chosen = board.selected_city(state)
     markup = shown(board, state, 0, NAMES, TR, True)
@@ -255,7 +255,7 @@ def test_a_hand_card_then_an_end_plays_it_and_the_map_shows_where():
 def test_tapping_cities_on_the_map_chooses_and_plays():
     # Brief: "click a hand card then the route end (left/right, or the city on the map)"
     state = at_play(["Augsburg", "Kempten"], ["Ulm", "Ingolstadt"])
-    board = Board()
+    board = Controller()
     assert board.tap(state, "city:Augsburg") is None and board.selected_city(state) == "Augsburg"
     assert board.tap(state, "city:Ulm") == Play("Augsburg", "left")  # the route end tapped
     board.cancel()
@@ -271,7 +271,7 @@ def test_after_the_carriers_first_card_the_player_may_stop():
     # ending the turn together
     state = at_play(["Carlsruhe", "Augsburg", "Lodz"], ["Stuttgart", "Ulm"])
     state = play(state, Official("carrier"), Play("Carlsruhe", "left"))
-    board = Board()
+    board = Controller()
     markup = shown(board, state, 0, NAMES, TR, True)
     assert "You may play a second card (Postal Carrier)" in markup
     assert "close your route or end your turn below" in markup
@@ -293,7 +293,7 @@ def test_a_card_that_does_not_fit_says_why_and_offers_no_end():
     # Rules note §4: "The new city must be joined by a road on the board"; "a city may appear
     # only once in the same route"
     state = at_play(["Lodz", "Ulm"], ["Ulm", "Augsburg"])
-    board = Board()
+    board = Controller()
     for k, reason in ((0, "is already on your route"), (1, "No road joins Lodz")):
         board.cancel()
         board.act(state, f"card:{k}")
@@ -306,7 +306,7 @@ def test_must_give_up_warns_and_giving_up_needs_a_confirmation():
     # Rules note §4 "Giving up a route" and §12 "warn before a route would be forced to be given
     # up"; brief: "a confirm for abandoning"
     state = at_play(["Lodz"], ["Ulm", "Augsburg", "München"])
-    board = Board()
+    board = Controller()
     markup = shown(board, state, 0, NAMES, TR, True)
     assert "No card in your hand fits your route" in markup
     assert board.act(state, "abandon") is None and board.confirm_abandon
@@ -326,7 +326,7 @@ def test_draw_step_warns_when_nothing_in_hand_fits_and_marks_display_cards_that_
         pile=DECK[6:],
         step={"official": None, "draws_needed": 1},
     )
-    board = Board()
+    board = Controller()
     markup = shown(board, state, 0, NAMES, TR, True)
     assert "None of your cards fits your route" in markup
     fitting = re.findall(r'data-cell="card:([^"]+)"[^>]*class="tnt-card [^"]*tnt-fits', markup)
@@ -354,7 +354,7 @@ def test_closing_options_are_listed_with_what_they_build_and_earn():
     # first carriage is the 3; brief: "a list of the closing options ... with what each would
     # place and earn (houses highlighted on the map when hovered), plus End turn"
     state = at_close(RULES_EXAMPLE)
-    board = Board()
+    board = Controller()
     markup = shown(board, state, 0, NAMES, TR, True)
     options = queries.closing_options(state, 0)
     listed = re.findall(r'data-houses="([^"]*)"', markup)
@@ -382,7 +382,7 @@ def test_closing_options_are_listed_with_what_they_build_and_earn():
 
 def test_tapping_a_route_city_shows_an_option_that_builds_there():
     state = at_close(RULES_EXAMPLE)
-    board = Board()
+    board = Controller()
     board.tap(state, "city:Sigmaringen")
     assert "Sigmaringen" in board.closing(state)[board.option]["houses"]
 
@@ -390,7 +390,7 @@ def test_tapping_a_route_city_shows_an_option_that_builds_there():
 def test_a_short_route_can_only_end_the_turn():
     # Rules note §5: "Only allowed if the route has ≥ 3 cards"
     state = at_close(["Ulm", "Augsburg"])
-    markup = shown(Board(), state, 0, NAMES, TR, True)
+    markup = shown(Controller(), state, 0, NAMES, TR, True)
     assert "End your turn" in markup and "a route needs 3" in markup
     assert "close-go" not in markup and "pass" in enabled_acts(markup)
 
@@ -402,7 +402,7 @@ def test_cartwright_explains_his_effect_and_then_the_route_must_close():
     obj = GAME.to_json(at_close(route))
     obj["carriage"] = [6, 0]
     state = GAME.from_json(obj)
-    board = Board()
+    board = Controller()
     markup = shown(board, state, 0, NAMES, TR, True)
     assert "this route would take the 7-carriage" in markup
     state = GAME.apply(state, Official("cartwright"))
@@ -419,7 +419,7 @@ def test_discard_step_keeps_exactly_three_chosen_cards():
     )
     state = GAME.apply(state, GAME.legal_moves(state)[0])
     assert queries.phase(state) == "discard"
-    board = Board()
+    board = Controller()
     markup = shown(board, state, 0, NAMES, TR, True)
     assert "Keep 3 cards" in markup and "discard-go" not in enabled_acts(markup)
     hand = [GAME.to_json(state)["hands"][0][k] for k in range(5)]
@@ -480,7 +480,7 @@ def test_a_viewer_never_gets_others_hands_bonus_values_or_the_pile_order():
         t[1] for t in GAME.to_json(state)["tiles"][1]
     ]
     for viewer, interactive in ((0, True), (None, False), (2, False)):
-        a, b = Board(), Board()
+        a, b = Controller(), Controller()
         assert shown(a, state, viewer, NAMES, TR, interactive) == shown(
             b, other, viewer, NAMES, TR, interactive
         )
@@ -488,10 +488,12 @@ def test_a_viewer_never_gets_others_hands_bonus_values_or_the_pile_order():
         assert a.overlay_markup(state, viewer, interactive) == b.overlay_markup(
             other, viewer, interactive
         )
-    assert "face down" in shown(Board(), state, 0, NAMES, TR, True)
+    assert "face down" in shown(Controller(), state, 0, NAMES, TR, True)
     # ...while the seat itself sees its hand and its tile values (so the test can tell)
-    assert shown(Board(), state, 1, NAMES, TR, False) != shown(Board(), other, 1, NAMES, TR, False)
-    own = shown(Board(), state, 1, NAMES, TR, False)
+    assert shown(Controller(), state, 1, NAMES, TR, False) != shown(
+        Controller(), other, 1, NAMES, TR, False
+    )
+    own = shown(Controller(), state, 1, NAMES, TR, False)
     hand = GAME.to_json(state)["hands"][1]
     after = own[re.search(r'class="[^"]*tnt-hand[^"]*"', own).end() :]
     assert re.findall(r'class="tnt-card-city">([^<]+)<', after)[: len(hand)] == hand
@@ -507,7 +509,7 @@ def test_a_viewer_never_gets_others_hands_bonus_values_or_the_pile_order():
 def test_nobody_sees_a_hand_before_the_device_is_handed_over():
     # Brief: hot seat with hidden hands - with the curtain up the viewer is None
     state = with_tiles()
-    markup = shown(Board(), state, None, NAMES, TR, False)
+    markup = shown(Controller(), state, None, NAMES, TR, False)
     assert "tnt-hand" not in markup and "Your hand" not in markup
     assert "face down" in markup  # every player's tiles as a count
 
@@ -516,7 +518,7 @@ def test_bonus_values_are_turned_up_at_the_end_with_the_final_scoring():
     # Rules note §8 final score: best carriage + bonus tiles + game-end tile - 1 per house not
     # placed; brief: explain the final scoring
     state = next(s for s in positions(seeds=(3,), players=(3,)) if GAME.is_over(s))
-    markup = shown(Board(), state, 0, NAMES, TR, False)
+    markup = shown(Controller(), state, 0, NAMES, TR, False)
     assert "Final scoring" in markup
     assert "face down" not in markup and not re.search(r"\d hidden", markup)
     totals = re.findall(r'<tr class="gt-total">(.*?)</tr>', markup)[0]
@@ -536,7 +538,7 @@ def test_bonus_values_are_turned_up_at_the_end_with_the_final_scoring():
 @pytest.mark.parametrize("tr", [TR, TR_CS], ids=["en", "cs"])
 def test_every_text_comes_from_the_table(tr):
     # DESIGN §4: "Every string a player reads goes through one translation table"
-    board = Board()
+    board = Controller()
     for state in positions(seeds=(7,), players=(2, 4)):
         viewer = state.turn if not state.over else 0
         for interactive in (True, False):
@@ -573,7 +575,7 @@ def test_log_lines_name_the_official_in_the_players_language():
     table.play(Play(GAME.to_json(table.state)["hands"][1][0], "right"))
     table.play(Pass())
     table.play(Official("administrator"))
-    last = table.log_entries(Board(), 0)[-1]
+    last = table.log_entries(Controller(), 0)[-1]
     # issue #12: the name is isolated
     assert last.told.text == f"{isolate('Ann')} povolal(a) úředníka: správce (nová nabídka)"
 
@@ -581,14 +583,16 @@ def test_log_lines_name_the_official_in_the_players_language():
 def test_names_and_texts_are_escaped():
     # DESIGN §4: "All text from users (player names, loaded files) is escaped"
     state = with_tiles()
-    markup = shown(Board(), state, 0, ["<script>alert(1)</script>", 'B"en', "C", "D"], TR, True)
+    markup = shown(
+        Controller(), state, 0, ["<script>alert(1)</script>", 'B"en', "C", "D"], TR, True
+    )
     assert "<script>" not in markup and "&lt;script&gt;" in markup and 'B"en' not in markup
 
 
 def test_map_names_every_city_once_and_draws_each_seats_houses_in_its_shape():
     # DESIGN §4 look and feel: "player colours that also differ by shape or pattern"
     state = with_tiles()
-    markup = Board().board_markup(state, 0)
+    markup = Controller().board_markup(state, 0)
     cities = re.findall(r'data-cell="city:([^"]+)"', markup)
     assert sorted(cities) == sorted(draw.data.CITIES)
     for seat in range(state.players):
@@ -608,7 +612,7 @@ def test_the_route_of_the_player_to_move_is_drawn_broad_and_on_top():
         pile=DECK[6:],
         step={"official": None, "draws_needed": 1},
     )
-    markup = Board().board_markup(state, 0)
+    markup = Controller().board_markup(state, 0)
     routes = re.findall(
         r'<g class="(tnt-route[^"]*)" data-seat="(\d)" data-route="([^"]+)"', markup
     )
@@ -632,13 +636,16 @@ def test_provinces_tile_the_map_and_their_borders_follow_the_cells():
         )
     assert abs(area - draw_map.W * draw_map.H) < 1  # the cells cover the map exactly once
     # the page holds the map once as a picture; the board layer only refers to it
-    assert draw_map.map_href() in Board().defs() and '<use href="#tnt-map-img"' in draw.map_layer()
+    assert (
+        draw_map.map_href() in Controller().defs()
+        and '<use href="#tnt-map-img"' in draw.map_layer()
+    )
     assert base64.b64decode(draw_map.map_href().split(",", 1)[1]).decode("utf-8") == markup
 
 
 def test_new_game_form_offers_the_baiern_variant():
     # DESIGN §5: option all_provinces_includes_baiern (default false)
-    board = Board()
+    board = Controller()
     markup = board.options_markup(TR, {})
     assert 'name="all_provinces_includes_baiern"' in markup and "checked" not in markup
     assert "checked" in board.options_markup(TR, {"all_provinces_includes_baiern": True})
@@ -652,7 +659,7 @@ def test_new_game_form_offers_the_baiern_variant():
 def test_keys_draw_from_the_display_and_the_pile():
     # Keyboard play (DESIGN §4 "mouse, touch, keyboard"): 1-6 and D in the draw step
     state = GAME.new(players=2, seed=1, options={"deck": DECK})
-    board = Board()
+    board = Controller()
     assert board.key(state, "3") == Draw(2)
     assert board.key(state, "d") == Draw("deck")
     assert board.key(state, "p") is None  # not legal in the draw step
@@ -666,7 +673,7 @@ def test_final_round_is_announced_with_who_ends_it():
     obj["carriage"] = [6, 0]
     state = GAME.apply(GAME.from_json(obj), GAME.legal_moves(GAME.from_json(obj))[0])
     assert state.final_round and state.end_tile == 0
-    markup = shown(Board(), state, 1, NAMES, TR, True)
+    markup = shown(Controller(), state, 1, NAMES, TR, True)
     assert "Final round: Ann took the 7-carriage. Last turn: Ben." in markup
     assert "game-end tile (+1)" in markup.split('data-seat="0"')[1].split("</li>")[0]
 
@@ -674,8 +681,8 @@ def test_final_round_is_announced_with_who_ends_it():
 def test_ending_the_turn_with_nothing_that_fits_warns_first():
     # Rules note §12 "warn before a route would be forced to be given up"
     markup = shown(
-        Board(), at_close(["Ulm", "Augsburg", "München"], hand=["Lodz"]), 0, NAMES, TR, True
+        Controller(), at_close(["Ulm", "Augsburg", "München"], hand=["Lodz"]), 0, NAMES, TR, True
     )
     assert "if you do not close it now, you may have to give it up next turn" in markup
-    markup = shown(Board(), at_close(["Ulm", "Augsburg"], hand=["Lodz"]), 0, NAMES, TR, True)
+    markup = shown(Controller(), at_close(["Ulm", "Augsburg"], hand=["Lodz"]), 0, NAMES, TR, True)
     assert "next turn, draw one that does, or the route will be lost" in markup

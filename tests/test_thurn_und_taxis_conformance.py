@@ -9,7 +9,7 @@ games are among the shorter ones, to keep the suite quick.
 import pytest
 
 from game.core import conformance
-from game.thurn_und_taxis.rules import GAME
+from game.thurn_und_taxis.engine import GAME
 
 SEEDS = {2: 46, 3: 15, 4: 36}
 

@@ -18,6 +18,7 @@ from game.toscana.data import (
     layout_cells,
     picture,
 )
+from game.toscana.engine import GAME, Pass, Place
 from game.toscana.queries import (
     board_cells,
     contact_rule,
@@ -33,7 +34,6 @@ from game.toscana.queries import (
     top_tiles,
     vetoes_left,
 )
-from game.toscana.rules import GAME, Pass, Place
 
 ALL = list(LAYOUT_IDS)
 

@@ -3,9 +3,9 @@
 import re
 
 from game.toscana import draw
-from game.toscana.controller import Board as ToscanaBoard
+from game.toscana.controller import Controller as ToscanaBoard
+from game.toscana.engine import GAME, Pass, Place
 from game.toscana.queries import legal_placements
-from game.toscana.rules import GAME, Pass, Place
 from game.view.i18n import Translator, load_table
 
 TR = Translator(load_table("assets/strings.json"), "en")

@@ -1,13 +1,13 @@
 """Carcassonne (base game) with the fan mini-expansion The Courier.
 
-rules.py       the engine's contract: GAME, the move `Place`, the options
+engine.py      the engine's contract: GAME, the move `Place`, the options
 mechanics.py   the state and how a move changes it (features, scoring, the Courier, the draw)
 serial.py      the state as JSON and back, validated
 data.py        tile data; tables.py: per tile type and rotation, derived at import
 queries.py     what the board and the AI ask of a state
 draw.py        the board as SVG markup; draw_tiles.py: every tile type's picture;
                draw_art.py: where its fields lie (made by scripts/make_carcassonne_art.py)
-controller.py  the board controller `Board`: a turn as a state machine; controller_panel.py:
+controller.py  the board controller `Controller`: a turn as a state machine; panel.py:
                the panel beside the board, the summary, the log lines, the new-game options
 ai.py          KNOWLEDGE for the shared search
 """

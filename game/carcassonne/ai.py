@@ -19,7 +19,7 @@ from game.core.ai.knowledge import Knowledge
 from game.core.contract import State
 
 from . import queries
-from .rules import Place
+from .engine import Place
 
 
 class CarcassonneKnowledge(Knowledge):

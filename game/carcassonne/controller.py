@@ -1,7 +1,7 @@
 """How a person plays a Carcassonne turn, as a small state machine in pure Python (the browser
 layer only forwards pointer and key events and sets the markup this returns). This is the
-`Board` the game declares (game.view.controller.BoardController); controller_panel.py writes
-the panel beside the board and the new-game options, controller_story.py the log entries and
+`Controller` the game declares (game.view.controller.BoardController); panel.py writes
+the panel beside the board and the new-game options, story.py the log entries and
 the end.
 
 A turn has two steps.
@@ -22,14 +22,14 @@ from typing import Any
 
 from game.core.contract import JSON, State
 from game.view.controller import BoardController, Markup
+from game.view.howto import Section
 from game.view.i18n import Translator
 from game.view.markup import tag
-from game.view.rules import Section
 from game.view.story import Told
 
-from . import controller_panel, controller_story, draw, draw_rules, queries
+from . import draw, howto, panel, queries, story
 from .draw_tiles import T, fmt, spot
-from .rules import GAME, Place
+from .engine import GAME, Place
 
 Square = tuple[int, int]  # (x, y) on the board
 KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -61,7 +61,7 @@ def square_box(square: Square) -> str:
     return f"{square[0] * T} {square[1] * T} {T} {T}"
 
 
-class Board(BoardController):
+class Controller(BoardController):
     has_hints = True
     target_units = T  # a square: under 24 px on screen a tap zooms in first
     cursor_keys = True
@@ -529,27 +529,27 @@ class Board(BoardController):
         self._sync(state)
         if not (self.picking and self.step == "follower" and self.tile is not None):
             return ""
-        return controller_panel.pick(self, state, tr)
+        return panel.pick(self, state, tr)
 
-    # ---- beside the board (controller_panel.py) ------------------------------------------------
+    # ---- beside the board (panel.py) ------------------------------------------------
     def panel_markup(
         self, state: State, viewer: int | None, names: list[str], tr: Translator, interactive: bool
     ) -> Markup:
         """The tile to place with the controls of the step."""
         self._sync(state)
         self._tr = tr
-        return controller_panel.panel(self, state, names, tr, interactive)
+        return panel.panel(self, state, names, tr, interactive)
 
     def details_markup(
         self, state: State, viewer: int | None, names: list[str], tr: Translator
     ) -> Markup:
         """Players, the last turn, the Courier, the stack."""
         self._sync(state)
-        return controller_panel.details(self, state, names, tr)
+        return panel.details(self, state, names, tr)
 
-    # ---- the story: log entries, the review, the end (controller_story.py) ----------------------
+    # ---- the story: log entries, the review, the end (story.py) ----------------------
     def seat_style(self, seat: int) -> tuple[str, str]:
-        return draw.SEATS[seat][0], controller_story.SHAPES[seat]
+        return draw.SEATS[seat][0], story.SHAPES[seat]
 
     def seat_mark(self, state: State, seat: int) -> Markup:
         return draw.meeple_icon(seat, size=18)
@@ -563,28 +563,28 @@ class Board(BoardController):
         names: list[str],
         tr: Translator,
     ) -> Told:
-        return controller_story.tell(before, move, after, names, tr, self.you)
+        return story.tell(before, move, after, names, tr, self.you)
 
     def mark_markup(self, before: State, move: JSON, after: State) -> Markup:
-        return controller_story.mark_markup(move, after)
+        return story.mark_markup(move, after)
 
     def result_notes(self, state: State, tr: Translator) -> list[dict[str, str]]:
-        return controller_story.result_notes(state, tr)
+        return story.result_notes(state, tr)
 
     def result_markup(self, state: State, names: list[str], tr: Translator) -> Markup:
-        return controller_story.result_markup(state, names, tr)
+        return story.result_markup(state, names, tr)
 
-    # ---- how to play (draw_rules.py) -------------------------------------------------------------
-    def rules(self) -> list[Section]:
-        return draw_rules.sections()
+    # ---- how to play (howto.py) -------------------------------------------------------------
+    def howto(self) -> list[Section]:
+        return howto.sections()
 
-    def rules_topic(self, state: State) -> str | None:
+    def howto_topic(self, state: State) -> str | None:
         self._sync(state)
-        return draw_rules.topic(self.step) if self.tile is not None else None
+        return howto.topic(self.step) if self.tile is not None else None
 
     def options_markup(self, tr: Translator, options: dict[str, JSON]) -> Markup:
         self._tr = tr
-        return controller_panel.options_form(tr, options)
+        return panel.options_form(tr, options)
 
     def read_options(self, form: dict[str, str | bool]) -> dict[str, JSON]:
-        return controller_panel.read_options(form)
+        return panel.read_options(form)

@@ -1,5 +1,5 @@
 """The Carcassonne state and its mechanics: placing a tile, joining features, scoring, the
-Courier, drawing the next tile. rules.py wraps this in the engine contract; serial.py reads and
+Courier, drawing the next tile. engine.py wraps this in the engine contract; serial.py reads and
 writes the state as JSON.
 
 Features are a union-find over nodes: the feature with local index `local` on the t-th placed

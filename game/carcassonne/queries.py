@@ -8,8 +8,8 @@ from typing import NamedTuple
 
 from . import mechanics
 from .data import TILE_TYPES
+from .engine import GAME
 from .mechanics import tiles_of
-from .rules import GAME
 from .tables import (
     CITY,
     DIRECTIONS,

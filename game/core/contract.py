@@ -50,8 +50,8 @@ class Declaration(NamedTuple):
     max_players: int
     default_players: int  # what the CLI and a new-game form start from
     package: str  # the package's module name (pass __name__)
-    engine: str = "rules:GAME"  # the Game instance
-    controller: str = "controller:Board"  # the board controller class (game.view.controller)
+    engine: str = "engine:GAME"  # the Game instance
+    controller: str = "controller:Controller"  # the board controller class (game.view.controller)
     knowledge: str | None = "ai:KNOWLEDGE"  # the AI's Knowledge instance (None: the default)
 
 

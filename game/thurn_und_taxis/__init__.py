@@ -1,13 +1,13 @@
 """Thurn und Taxis (Karen & Andreas Seyfarth, Hans im Glück 2006).
 
-rules.py      the engine's contract (GAME), moves, options
+engine.py     the engine's contract (GAME), moves, options
 mechanics.py  the state and how moves change it; closing.py: what closing a route places and earns
 hidden.py     what each seat may see (views), determinization, redealing the face-down pile
 serial.py     the state to and from JSON
 data.py       the map, the cards, bonus tiles and carriages, and tables derived from them
 queries.py    what the board and the AI ask of a state
 draw.py       routes, cities, houses and overlays as SVG markup; draw_map.py: the map picture
-controller.py the browser board (`Board`); draw_turn.py, draw_panel.py: its panel's markup
+controller.py the browser board (`Controller`); panel.py, draw_cards.py: its panel's markup
 ai.py         the game's knowledge for the shared AI search
 """
 

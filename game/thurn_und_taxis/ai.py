@@ -20,7 +20,7 @@ from typing import ClassVar
 from game.core.ai.knowledge import Knowledge
 
 from . import queries
-from .rules import Abandon, Close, Draw, Official, Pass, Play
+from .engine import Abandon, Close, Draw, Official, Pass, Play
 
 POSTMASTER = Official("postmaster")
 

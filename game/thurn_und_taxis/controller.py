@@ -10,20 +10,20 @@ where the selected card could go, and what a closing option would build.
 Hidden information: everything private is drawn from `GAME.view(state, viewer)`, so another
 player's hand, their bonus tile values and the order of the pile never reach the markup of a
 viewer who may not see them (the board layer shows only public things: routes and houses).
-The state is read through queries.py only; the panel's markup is draw_turn.py and draw_panel.py.
+The state is read through queries.py only; the panel's markup is panel.py and draw_cards.py.
 """
 
 from typing import Any
 
 from game.core.contract import JSON, Move
 from game.view.controller import BoardController, Markup
+from game.view.howto import Section, howto_link
 from game.view.i18n import Translator
 from game.view.markup import empty, esc, tag
-from game.view.rules import Section, rules_link
 from game.view.story import Told
 
-from . import controller_story, data, draw, draw_panel, draw_rules, draw_turn, queries
-from .rules import GAME, Abandon, Close, Discard, Draw, Official, Pass, Play, TntMove
+from . import data, draw, draw_cards, howto, panel, queries, story
+from .engine import GAME, Abandon, Close, Discard, Draw, Official, Pass, Play, TntMove
 
 KEYS_TO_SLOTS = {str(k + 1): k for k in range(data.DISPLAY_SIZE)}  # keys 1-6 take an open card
 
@@ -34,7 +34,7 @@ def card_city(target: str) -> str | None:
     return value if kind in ("city", "card") and value in data.CITY_INDEX else None
 
 
-class Board(BoardController):
+class Controller(BoardController):
     has_hints = True
     hidden_hands = True
     target_units = 2 * draw.HIT_RADIUS  # a city's tap area
@@ -366,15 +366,15 @@ class Board(BoardController):
         keep controls. `names` are the seats' names as typed (escaped here)."""
         seen = self.seen(state, viewer)
         now = self.step(state)
-        parts = [draw_turn.step_markup(self, state, names, tr, interactive)]
+        parts = [panel.step_markup(self, state, names, tr, interactive)]
         if now.phase == "over":
-            return parts[0] + draw_panel.final_markup(state, names, tr)
+            return parts[0] + draw_cards.final_markup(state, names, tr)
         if interactive and now.phase == "draw":
-            parts.append(draw_panel.display_markup(self, state, seen, tr, interactive))
+            parts.append(draw_cards.display_markup(self, state, seen, tr, interactive))
         if interactive:
-            parts.append(draw_panel.officials_now_markup(self, state, tr))
+            parts.append(draw_cards.officials_now_markup(self, state, tr))
         if viewer is not None:
-            parts.append(draw_turn.mine_markup(self, state, seen, viewer, tr, interactive))
+            parts.append(panel.mine_markup(self, state, seen, viewer, tr, interactive))
         return "".join(parts)
 
     def details_markup(
@@ -386,16 +386,16 @@ class Board(BoardController):
         now = self.step(state)
         parts = []
         if viewer is not None and now.phase != "over":
-            parts.append(draw_turn.route_markup(state, seen, viewer, tr))
+            parts.append(panel.route_markup(state, seen, viewer, tr))
         if now.phase != "draw" or viewer != now.seat:
-            parts.append(draw_panel.display_markup(self, state, seen, tr, False))
+            parts.append(draw_cards.display_markup(self, state, seen, tr, False))
         if now.phase != "over":
-            parts.append(draw_panel.officials_markup(self, state, tr, False))
-        parts.append(draw_panel.players_markup(self, state, seen, names, tr))
-        parts.append(draw_panel.stacks_markup(state, tr))
+            parts.append(draw_cards.officials_markup(self, state, tr, False))
+        parts.append(draw_cards.players_markup(self, state, seen, names, tr))
+        parts.append(draw_cards.stacks_markup(state, tr))
         return "".join(parts)
 
-    # ---- the story: log entries, the review (controller_story.py) ----------------------------
+    # ---- the story: log entries, the review (story.py) ----------------------------
     def seat_style(self, seat: int) -> tuple[str, str]:
         return draw.SEAT_COLOURS[seat], draw.SEAT_SHAPES[seat]
 
@@ -411,17 +411,17 @@ class Board(BoardController):
         names: list[str],
         tr: Translator,
     ) -> Told:
-        return controller_story.tell(before, move, after, viewer, names, tr, self.you)
+        return story.tell(before, move, after, viewer, names, tr, self.you)
 
     def mark_markup(self, before: Any, move: JSON, after: Any) -> Markup:
-        return controller_story.mark_markup(before, move, after)
+        return story.mark_markup(before, move, after)
 
-    # ---- how to play (draw_rules.py) -----------------------------------------------------------
-    def rules(self) -> list[Section]:
-        return draw_rules.sections()
+    # ---- how to play (howto.py) -----------------------------------------------------------
+    def howto(self) -> list[Section]:
+        return howto.sections()
 
-    def rules_topic(self, state: Any) -> str | None:
-        return draw_rules.topic(self.step(state))
+    def howto_topic(self, state: Any) -> str | None:
+        return howto.topic(self.step(state))
 
     # ---- the new-game form ----------------------------------------------------------------------
     def options_markup(self, tr: Translator, options: dict[str, Any]) -> Markup:
@@ -436,7 +436,7 @@ class Board(BoardController):
                     "input", type="checkbox", name="all_provinces_includes_baiern", checked=checked
                 ),
                 esc(tr("tnt.option.baiern")),
-                rules_link(tr, draw_rules.OPTION_TOPICS["all_provinces_includes_baiern"]),
+                howto_link(tr, howto.OPTION_TOPICS["all_provinces_includes_baiern"]),
                 class_="gt-check",
             ),
             class_="tnt-options-form",

@@ -9,7 +9,7 @@ DECLARATION = Declaration(
     max_players=2,
     default_players=2,
     package=__name__,
-    engine="rules:GAME",
-    controller="controller:Board",
+    engine="engine:GAME",
+    controller="controller:Controller",
     knowledge="ai:KNOWLEDGE",
 )

@@ -9,16 +9,16 @@ costs nothing. Arrow keys move the preview; V arms the veto. (The wheel zooms th
 
 from game.core.contract import JSON
 from game.view.controller import BoardController, Markup
+from game.view.howto import Section, howto_link
 from game.view.i18n import Translator, about
 from game.view.markup import esc, tag
-from game.view.rules import Section, rules_link
 from game.view.story import Told
 from game.view.widgets import button
 
-from . import controller_story, draw, draw_rules, queries
+from . import draw, howto, queries, story
 from .data import CANONICAL_ROT, CENTRE, DISTINCT_ROTS, SIZE, footprint
 from .draw import CELL
-from .rules import GAME, Pass, Place, ToscanaMove, ToscanaState
+from .engine import GAME, Pass, Place, ToscanaMove, ToscanaState
 
 KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 # why a spot is refused (queries.placement_problem) -> the sentence shown under the board
@@ -44,7 +44,7 @@ def cells_box(x: int, y: int, rot: int) -> str:
     return f"{x * CELL} {y * CELL} {width * CELL} {height * CELL}"
 
 
-class Board(BoardController):
+class Controller(BoardController):
     has_hints = True
     target_units = CELL  # a cell: the board opens zoomed so that a cell is 24 px
     cursor_keys = True
@@ -280,12 +280,12 @@ class Board(BoardController):
             + draw.areas_layer(areas, placements, colours, scores)
         )
 
-    # ---- the story: log entries, the review, the end (controller_story.py) -------------------
+    # ---- the story: log entries, the review, the end (story.py) -------------------
     def seat_style(self, seat: int) -> tuple[str, str]:
-        return controller_story.SEAT_STYLES[seat]
+        return story.SEAT_STYLES[seat]
 
     def seat_mark(self, state: ToscanaState, seat: int) -> Markup:
-        return controller_story.seat_mark(state, seat)
+        return story.seat_mark(state, seat)
 
     def tell(
         self,
@@ -296,17 +296,17 @@ class Board(BoardController):
         names: list[str],
         tr: Translator,
     ) -> Told:
-        return controller_story.tell(before, move, after, names, tr, self.you)
+        return story.tell(before, move, after, names, tr, self.you)
 
     def mark_markup(self, before: ToscanaState, move: JSON, after: ToscanaState) -> Markup:
-        return controller_story.mark_markup(after)
+        return story.mark_markup(after)
 
     def history_points(self, state: ToscanaState) -> list[int]:
         """Finished rounds plus the largest areas as if the round ended now."""
         return GAME.projected_scores(state)
 
     def result_notes(self, state: ToscanaState, tr: Translator) -> list[dict[str, str]]:
-        return controller_story.result_notes(state, tr)
+        return story.result_notes(state, tr)
 
     # ---- the panel beside the board -----------------------------------------------------------
     def summary_after(self, state: ToscanaState) -> int | None:
@@ -494,11 +494,11 @@ class Board(BoardController):
         )
 
     # ---- how to play ----------------------------------------------------------------------------
-    def rules(self) -> list[Section]:
-        return draw_rules.sections()
+    def howto(self) -> list[Section]:
+        return howto.sections()
 
-    def rules_topic(self, state: ToscanaState) -> str | None:
-        return draw_rules.topic(state, self.must_pass(state))
+    def howto_topic(self, state: ToscanaState) -> str | None:
+        return howto.topic(state, self.must_pass(state))
 
     # ---- the new-game form --------------------------------------------------------------------
     def options_markup(self, tr: Translator, options: dict[str, JSON]) -> Markup:
@@ -513,7 +513,7 @@ class Board(BoardController):
                 tag(
                     "span",
                     esc(tr("toscana.opt.contact")),
-                    rules_link(tr, draw_rules.OPTION_TOPICS["contact"]),
+                    howto_link(tr, howto.OPTION_TOPICS["contact"]),
                 ),
                 tag(
                     "select",

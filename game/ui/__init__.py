@@ -19,7 +19,7 @@ Handshake with assets/boot.js (keep it this small; boot.js documents the same):
     .embed       True inside an embed (never take over the host page: no focus stealing,
                  no history entries, no top-level navigation)
     .boardHost   id of the element to draw into ("board-host")
-    .rules       True when "How to play" was asked for (the picker's link, ?rules=1): open()
+    .howto       True when "How to play" was asked for (the picker's link, ?rules=1): open()
                  shows the game's rules once the table is drawn and sets it back to False
     .stage(name)          report progress ("game" while importing the game code)
     .ready(game_id)       call once the board is drawn and listening (also after every open());

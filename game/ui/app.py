@@ -42,18 +42,18 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         self.host = document.getElementById(str(bridge.boardHost or "board-host"))
         self.game_id = None
         self.table = None
-        self.board = None
+        self.controller = None
         self.generation = 0  # bumps whenever the match changes under a thinking computer
         self.thinking = None  # the search in progress, if any
         self.dialog = None  # name of the open dialog
         self.summary_shown = None  # the board's summary on show (e.g. a finished round)
         self.revealed_to = None  # hidden hands: the seat the screen was last handed to
-        self.review = self.review_board = None  # the review on show and its board (story.py)
+        self.review = self.review_controller = None  # the review on show and its board (story.py)
         self.marked, self.sticky = None, False  # the log entry shown on the board
         self.pointer_at = None  # where the pointer last moved over the board (client x, y)
         self.log_drawn = []  # the log's entries now in the page (story.py)
         self._history = (None, None)  # the score history and what it was made from
-        self.rules_shown = None  # "How to play" on show: the topic asked for ("" for none)
+        self.howto_shown = None  # "How to play" on show: the topic asked for ("" for none)
         self.more_open = False  # the "More" drawer (small screens)
         self.view_serial = 0  # a new match: the board's view starts again (board-nav.js)
         self.cursor_serial = 0  # bumps with every key or tap that moves the board's cursor
@@ -106,20 +106,20 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
             self.render()
         else:
             self.after_change()  # the result, or the curtain of a hot-seat game with hands
-        if self.bridge.rules:  # the picker's "How to play" opened this game
-            self.bridge.rules = False
-            self.show_rules()
+        if self.bridge.howto:  # the picker's "How to play" opened this game
+            self.bridge.howto = False
+            self.show_howto()
         self.bridge.ready(self.game_id)
 
     def show_game(self, game_id):
         """An empty table for `game_id`: its board, its preferences, the frame."""
         self.game_id = game_id
-        self.summary_shown = self.dialog = self.revealed_to = self.rules_shown = None
+        self.summary_shown = self.dialog = self.revealed_to = self.howto_shown = None
         self.more_open = False
-        self.review = self.review_board = self.marked = None
-        self.board = games.controller(game_id)
+        self.review = self.review_controller = self.marked = None
+        self.controller = games.controller(game_id)
         self.prefs = self.library.prefs(game_id)
-        self.board.hints = self.prefs.get("hints", True)
+        self.controller.hints = self.prefs.get("hints", True)
         self.table = Table(game_id, self.tr)
         self._build()
 
@@ -128,11 +128,11 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         if self.table is None:
             return
         self.table.tr = self.tr
-        dialog, rules = self.dialog, self.rules_shown
+        dialog, rules = self.dialog, self.howto_shown
         self._build()
         self.render()
         if rules is not None:
-            self.show_rules(rules or None)
+            self.show_howto(rules or None)
         if dialog == "new":
             self.new_game_dialog()
         elif dialog == "summary":
@@ -152,10 +152,15 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
     # ---- building and drawing ----------------------------------------------------------------
     def _build(self):
         state = self.table.state if self.table.match else None
-        viewbox = self.board.viewbox(state) if state is not None else "0 0 100 100"
+        viewbox = self.controller.viewbox(state) if state is not None else "0 0 100 100"
         self.host.innerHTML = tag(
-            "svg", self.board.defs(), class_="gt-defs", width="0", height="0", aria_hidden="true"
-        ) + frame.layout(self.tr, self.game_id, viewbox, self.board)
+            "svg",
+            self.controller.defs(),
+            class_="gt-defs",
+            width="0",
+            height="0",
+            aria_hidden="true",
+        ) + frame.layout(self.tr, self.game_id, viewbox, self.controller)
         self.el("gt-more").classList.toggle("gt-open", self.more_open)
         self.keep_markup = None  # the frame is new: its notices are drawn again
         self.log_drawn = []  # the log's entries now in the page (story.py)
@@ -167,7 +172,7 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         match = self.table.match
         humans = [k for k, seat in enumerate(match.seats) if seat["kind"] == "human"]
         seat = match.current_player()
-        if self.board.hidden_hands and len(humans) > 1:
+        if self.controller.hidden_hands and len(humans) > 1:
             return self.revealed_to
         if seat is not None and seat in humans:
             return seat
@@ -183,14 +188,14 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         if self.table.match is None:
             layer.innerHTML = ""
             return
-        state, board = self.position()
+        state, controller = self.position()
         svg = self.el("gt-board")
-        svg.setAttribute("viewBox", board.viewbox(state))
+        svg.setAttribute("viewBox", controller.viewbox(state))
         # a review shows a finished round as the table did then: with its scoring
-        summary = self.summary_shown if self.review is None else board.summary_after(state)
-        layer.innerHTML = board.board_markup(state, self.viewer(), summary)
+        summary = self.summary_shown if self.review is None else controller.summary_after(state)
+        layer.innerHTML = controller.board_markup(state, self.viewer(), summary)
         self.unmark(pointer_only=True)
-        svg.dataset.last = board.focus_box(state) or ""
+        svg.dataset.last = controller.focus_box(state) or ""
         svg.dataset.view = str(self.view_serial)
 
     def interactive(self):
@@ -210,9 +215,11 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         """Previews and hints on the board, and the magnified pick over it."""
         markup = pick = ""
         if self.table.match is not None and self.summary_shown is None and self.review is None:
-            markup = self.board.overlay_markup(self.table.state, self.viewer(), self.interactive())
+            markup = self.controller.overlay_markup(
+                self.table.state, self.viewer(), self.interactive()
+            )
             if self.interactive():
-                pick = self.board.pick_markup(self.table.state, self.tr)
+                pick = self.controller.pick_markup(self.table.state, self.tr)
         self.el("gt-layer-over").innerHTML = markup
         box = self.el("gt-pick")
         box.innerHTML = pick
@@ -234,7 +241,7 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
             tr, why is None, can_redo, self.more_open, undo_why=why, reviewing=reviewing
         )
         self.el("gt-menu").innerHTML = frame.menu(
-            tr, can_redo, self.board.hints, self.board.has_hints, self.game_id
+            tr, can_redo, self.controller.hints, self.controller.has_hints, self.game_id
         )
         self.render_keep()
         self.render_review()
@@ -252,18 +259,18 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
                 not idle,
                 match.is_over(),
                 yours=seat is not None and seat == table.you(),
-                why=self.board.rules_topic(table.state) if self.interactive() else None,
+                why=self.controller.howto_topic(table.state) if self.interactive() else None,
                 result=result_title(tr, table.names(), winners, table.you()) if winners else "",
                 reviewing=reviewing,
             )
         )
         self.render_panel()
         self.el("gt-details").innerHTML = html_isolates(
-            self.board.details_markup(table.state, self.viewer(), table.names(), tr)
+            self.controller.details_markup(table.state, self.viewer(), table.names(), tr)
         )
         self.render_chart()
         self.render_log()
-        self.el("gt-notice").textContent = table.notice_text(self.board, self.viewer())
+        self.el("gt-notice").textContent = table.notice_text(self.controller, self.viewer())
 
     def render_panel(self):
         """Only the board's panel: what a pointer move or a panel button can change."""
@@ -272,10 +279,10 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
             return
         panel = self.el("gt-panel")
         focused = closest(document.activeElement, "#gt-panel [data-act]")
-        state, board = self.position()
-        board.you = self.table.you()
+        state, controller = self.position()
+        controller.you = self.table.you()
         panel.innerHTML = html_isolates(
-            board.panel_markup(state, self.viewer(), self.names(), self.tr, self.interactive())
+            controller.panel_markup(state, self.viewer(), self.names(), self.tr, self.interactive())
         )
         if focused is not None:  # keyboard play: focus stays in the panel, not lost to the page
             again = nullable(
@@ -302,7 +309,7 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         self.view_serial += 1
         self.thinking = None
         self.summary_shown = self.revealed_to = None
-        self.review = self.review_board = None
+        self.review = self.review_controller = None
         self.unmark()
         self.hide_dialog()
         self.autosave()
@@ -318,7 +325,7 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         game = self.table.game
         seats = views.seats_from_form(self.tr, game, data)
         try:
-            options = self.board.read_options(data)
+            options = self.controller.read_options(data)
             undo = views.undo_from_form(data)
             self.new_match(
                 lambda seed, match_id: self.table.start(
@@ -328,9 +335,9 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         except BadData as e:
             self.error_dialog("gt.load_failed", e)
             return
-        if self.board.has_hints:
-            self.board.hints = data.get("hints", True)
-        self.prefs.update(hints=self.board.hints, seats=seats, undo=undo)
+        if self.controller.has_hints:
+            self.controller.hints = data.get("hints", True)
+        self.prefs.update(hints=self.controller.hints, seats=seats, undo=undo)
         self.library.set_prefs(self.game_id, self.prefs)
         self._fresh_match()
 
@@ -346,7 +353,7 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
             self.render_side()
             return
         self.generation += 1
-        self.summary_shown = self.board.summary_after(self.table.state)
+        self.summary_shown = self.controller.summary_after(self.table.state)
         if self.summary_shown is not None:
             self.summary_dialog()
         self.autosave()

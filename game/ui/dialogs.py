@@ -4,7 +4,7 @@ dialog is with the rest of the match's story (story.py)."""
 
 from js import window
 
-from game.view import rules as rules_view
+from game.view import howto as howto_view
 from game.view import widgets as views
 from game.view.keeping import error_body
 from game.view.markup import esc, html_isolates, tag
@@ -68,32 +68,32 @@ class Dialogs:
                 self.tr,
                 game,
                 seats,
-                self.board.hints,
-                self.board.has_hints,
-                self.board.options_markup(self.tr, options),
+                self.controller.hints,
+                self.controller.has_hints,
+                self.controller.options_markup(self.tr, options),
                 undo,
             ),
         )
 
-    def show_rules(self, topic=None):
+    def show_howto(self, topic=None):
         """How to play, over everything else (a new-game form under it keeps what was typed),
         scrolled to `topic` when one is asked for."""
-        box = self.el("gt-rules")
-        box.innerHTML = rules_view.markup(self.tr, self.game_id, self.board.rules(), topic)
+        box = self.el("gt-howto")
+        box.innerHTML = howto_view.markup(self.tr, self.game_id, self.controller.howto(), topic)
         box.hidden = False
-        self.rules_shown = topic or ""
-        heading = nullable(box.querySelector(".gt-rules-focus h3"))
+        self.howto_shown = topic or ""
+        heading = nullable(box.querySelector(".gt-howto-focus h3"))
         if heading is not None:
             heading.scrollIntoView()
         else:
             box.scrollTop = 0
         if not self.bridge.embed:
-            target = heading or box.querySelector("[data-act=rules-close]")
+            target = heading or box.querySelector("[data-act=howto-close]")
             target.focus(js_object({"preventScroll": True}))
 
-    def hide_rules(self):
-        self.rules_shown = None
-        box = self.el("gt-rules")
+    def hide_howto(self):
+        self.howto_shown = None
+        box = self.el("gt-howto")
         box.hidden = True
         box.innerHTML = ""
 
@@ -109,8 +109,8 @@ class Dialogs:
     def summary_dialog(self):
         """What the board wants shown between rounds (the board layer shows it too)."""
         names = self.table.names()
-        self.board.you = self.table.you()
-        title, body, button = self.board.summary(
+        self.controller.you = self.table.you()
+        title, body, button = self.controller.summary(
             self.table.state, self.summary_shown, names, self.tr
         )
         self.show_dialog(
@@ -134,7 +134,7 @@ class Dialogs:
     def _needs_curtain(self):
         """Hidden hands at one device: the person to move has not taken the device yet."""
         return (
-            self.board.hidden_hands
+            self.controller.hidden_hands
             and self.table.match is not None
             and self.table.human_to_move()
             and self.viewer() != self.table.to_move()

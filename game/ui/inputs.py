@@ -8,7 +8,7 @@ from js import document, navigator
 from .dom import closest, nullable
 
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
-MENU = ("new", "save", "load", "share", "rules")  # chosen in "More": the drawer closes first
+MENU = ("new", "save", "load", "share", "howto")  # chosen in "More": the drawer closes first
 
 
 class Inputs:
@@ -20,15 +20,15 @@ class Inputs:
             self.act(str(action.dataset.act))
             return
         cell = closest(event.target, "[data-cell]")
-        if cell is not None and self.interactive() and not self.in_rules(event):
-            move = self.board.tap(self.table.state, str(cell.dataset.cell))
+        if cell is not None and self.interactive() and not self.in_howto(event):
+            move = self.controller.tap(self.table.state, str(cell.dataset.cell))
             if move is None:
                 self.show_cursor()  # a spot tapped at the edge of the view glides into it
             self.board_answer(move, True)
 
-    def in_rules(self, event):
+    def in_howto(self, event):
         """The event is on the rules card (its example boards name cells too)."""
-        return closest(event.target, "#gt-rules") is not None
+        return closest(event.target, "#gt-howto") is not None
 
     def board_answer(self, move, changed):
         """Play what the board made of an input, or redraw what the input changed (the preview
@@ -45,10 +45,10 @@ class Inputs:
             self.show_more(name == "more" and not self.more_open)
         if name == "more":
             return
-        if name == "rules" or name.startswith("rules:"):
-            self.show_rules(name.partition(":")[2] or None)
-        elif name == "rules-close":
-            self.hide_rules()
+        if name == "howto" or name.startswith("howto:"):
+            self.show_howto(name.partition(":")[2] or None)
+        elif name == "howto-close":
+            self.hide_howto()
         elif name == "new":
             self.new_game_dialog()
         elif name == "dialog-close":
@@ -73,8 +73,8 @@ class Inputs:
         elif name.startswith("entry:") and name[6:].isdigit():
             self.tap_entry(int(name[6:]))
         elif name == "hints":
-            self.board.hints = not self.board.hints
-            self.prefs["hints"] = self.board.hints
+            self.controller.hints = not self.controller.hints
+            self.prefs["hints"] = self.controller.hints
             self.library.set_prefs(self.game_id, self.prefs)
             self.render_overlay()
             self.render_side()
@@ -105,7 +105,7 @@ class Inputs:
             self.hide_dialog()
             self.render()
         elif self.interactive():
-            self.board_answer(self.board.act(table.state, name), True)
+            self.board_answer(self.controller.act(table.state, name), True)
 
     def take_back(self, name):
         """Undo or redo as the match's take-back setting allows; when it does not, the notice
@@ -170,8 +170,8 @@ class Inputs:
             return  # the page moved under a still pointer (a move was drawn): nobody pointed
         self.pointer_at = where
         cell = closest(event.target, "[data-cell]")
-        if cell is not None and not self.in_rules(event):
-            self.board_answer(None, self.board.point(self.table.state, str(cell.dataset.cell)))
+        if cell is not None and not self.in_howto(event):
+            self.board_answer(None, self.controller.point(self.table.state, str(cell.dataset.cell)))
 
     def on_focus(self, event):
         """Keyboard users reach a log entry: its move shows as it would under the pointer."""
@@ -189,14 +189,14 @@ class Inputs:
         if (
             str(event.target.id) == "gt-board"
             and self.interactive()
-            and self.board.leave(self.table.state)
+            and self.controller.leave(self.table.state)
         ):
             self.render_overlay()
 
     def on_context(self, event):
         if closest(event.target, "#gt-board") is not None and self.interactive():
             event.preventDefault()
-            self.board_answer(None, self.board.turn(self.table.state, 1))
+            self.board_answer(None, self.controller.turn(self.table.state, 1))
 
     def show_more(self, open_it):
         """Open or close the "More" drawer (small screens; large ones show it beside the board)."""
@@ -215,9 +215,9 @@ class Inputs:
 
     def on_key(self, event):
         key = str(event.key)
-        if self.active and self.rules_shown is not None:
+        if self.active and self.howto_shown is not None:
             if key == "Escape":
-                self.hide_rules()
+                self.hide_howto()
             return
         if not self.active or self.table is None or self.table.match is None:
             return
@@ -249,14 +249,14 @@ class Inputs:
             return
         if key in ARROWS or key == "Enter":
             event.preventDefault()
-        move = self.board.key(self.table.state, key)
+        move = self.controller.key(self.table.state, key)
         if move is None and key in ARROWS:
             self.show_cursor()
         self.board_answer(move, True)
 
     def show_cursor(self):
         """The board's cursor moved (a key or a tap): board-nav.js keeps it in view."""
-        box = self.board.cursor_box(self.table.state)
+        box = self.controller.cursor_box(self.table.state)
         if box:
             self.cursor_serial += 1
             self.el("gt-board").dataset.cursor = f"{box} {self.cursor_serial}"

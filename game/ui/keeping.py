@@ -78,11 +78,11 @@ class Keeping:
         self.view_serial += 1  # another match: the board's view starts again (board-nav.js)
         self.mode = mode
         self.revealed_to = None
-        self.review = self.review_board = None  # a review is of the match it was opened on
+        self.review = self.review_controller = None  # a review is of the match it was opened on
         self.unmark()
         # the screen state kept is only whether a summary was open: the board says which
         open_summary = isinstance(ui, dict) and ui.get("summary") not in (None, False)
-        self.summary_shown = self.board.summary_after(match.state) if open_summary else None
+        self.summary_shown = self.controller.summary_after(match.state) if open_summary else None
         if self.summary_shown is not None:
             self.summary_dialog()
         self.showing()

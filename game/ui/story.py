@@ -27,8 +27,8 @@ class Storyteller:
     def position(self):
         """(state to draw, board controller to draw it with)."""
         if self.review is None:
-            return self.table.state, self.board
-        return shown(self.table.game, self.review.state(), self.viewer()), self.review_board
+            return self.table.state, self.controller
+        return shown(self.table.game, self.review.state(), self.viewer()), self.review_controller
 
     def names(self):
         return self.table.names()
@@ -49,7 +49,7 @@ class Storyteller:
         self.el("gt-review").querySelector("[data-act=review-live]").focus()
 
     def close_review(self):
-        self.review = self.review_board = None
+        self.review = self.review_controller = None
         self.unmark()
         self.render()
         self.maybe_think()
@@ -66,8 +66,8 @@ class Storyteller:
 
     def _review_position(self):
         """A fresh board for each position: it draws exactly what opening that position would."""
-        self.review_board = games.controller(self.game_id)
-        self.review_board.hints = False
+        self.review_controller = games.controller(self.game_id)
+        self.review_controller.hints = False
         self.unmark()
 
     def render_review(self):
@@ -112,11 +112,11 @@ class Storyteller:
         match, viewer = self.table.match, self.viewer()
         key = (match, viewer, match.states[-1])
         if self._history[0] != key:
-            self._history = (key, history(match, self.board, viewer))
+            self._history = (key, history(match, self.controller, viewer))
         return self._history[1]
 
     def styles(self):
-        return [self.board.seat_style(seat) for seat in range(len(self.table.match.seats))]
+        return [self.controller.seat_style(seat) for seat in range(len(self.table.match.seats))]
 
     def render_chart(self):
         box = self.el("gt-chart")
@@ -130,7 +130,7 @@ class Storyteller:
         )
 
     def log_entries(self):
-        return self.table.log_entries(self.board, self.viewer())
+        return self.table.log_entries(self.controller, self.viewer())
 
     def render_log(self):
         """The log: only entries that changed are written (a long game's log is large), then
@@ -174,7 +174,7 @@ class Storyteller:
             self.unmark()
             return
         if self.marked != index:
-            self.el("gt-layer-mark").innerHTML = self.board.mark_markup(
+            self.el("gt-layer-mark").innerHTML = self.controller.mark_markup(
                 match.states[index], match.log[index], match.states[index + 1]
             )
         self.marked = index
@@ -235,9 +235,9 @@ class Storyteller:
                 game.scores(state),
                 winners,
                 styles,
-                self.board.result_notes(state, tr),
+                self.controller.result_notes(state, tr),
             )
-            + self.board.result_markup(state, names, tr)
+            + self.controller.result_markup(state, names, tr)
             + score_chart(self.history(), names, styles, tr)
         )
         self.show_dialog(

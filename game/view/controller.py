@@ -1,6 +1,6 @@
 """The board-controller protocol: what the table (game/ui/app.py) needs from a game's board.
 
-A board controller is pure Python (game/<name>/controller.py, class `Board`, declared in the
+A board controller is pure Python (game/<name>/controller.py, class `Controller`, declared in the
 game's `__init__.py`; `games.controller(id)` makes one): it turns a state into SVG and panel
 markup and turns a person's input into moves. The shell owns everything else: seats, the
 computer, the log, undo, saving, dialogs. Targets are the opaque `data-cell` strings the board's
@@ -14,8 +14,8 @@ from typing import Any
 from game.core.contract import JSON, Move, State
 
 from .chart import marker_icon
+from .howto import Section
 from .i18n import Translator
-from .rules import Section
 from .story import Told
 
 Markup = str  # HTML/SVG text, already escaped (game.view.markup)
@@ -177,19 +177,19 @@ class BoardController:
         """(title, body markup, continue-button key) of that summary."""
         raise NotImplementedError
 
-    # ---- how to play (game.view.rules) ------------------------------------------------------
-    def rules(self) -> list[Section]:
-        """The game's rules, section by section, with example boards (the game's draw_rules)."""
+    # ---- how to play (game.view.howto) ------------------------------------------------------
+    def howto(self) -> list[Section]:
+        """The game's rules, section by section, with example boards (the game's howto)."""
         return []
 
-    def rules_topic(self, state: State) -> str | None:
+    def howto_topic(self, state: State) -> str | None:
         """The section of `rules()` that explains the step the person to move is at (the
         step's "Why?"), or None."""
         return None
 
     # ---- game options on the new-game form ------------------------------------------------
     def options_markup(self, tr: Translator, options: dict[str, JSON]) -> Markup:
-        """The game's rule options; each links to its explanation (game.view.rules.rules_link)."""
+        """The game's rule options; each links to its explanation (game.view.howto.howto_link)."""
         return ""
 
     def read_options(self, form: dict[str, str | bool]) -> dict[str, JSON]:

@@ -28,8 +28,8 @@ def icon_button(
     )
 
 
-def layout(tr, game_id, viewbox, board):
-    """The table's fixed frame. `board` is the game's board controller: the sizes of its targets
+def layout(tr, game_id, viewbox, controller):
+    """The table's fixed frame. `controller` is the game's board controller: the sizes of its targets
     and texts and its use of the arrow keys tell the viewport how to zoom."""
     svg = tag(
         "svg",
@@ -42,9 +42,9 @@ def layout(tr, game_id, viewbox, board):
         role="img",
         aria_label=tr(f"{game_id}.board_label"),
         tabindex="0",
-        data_target=board.target_units or None,
-        data_text=board.text_units or None,
-        data_arrows="cursor" if board.cursor_keys else None,
+        data_target=controller.target_units or None,
+        data_text=controller.text_units or None,
+        data_arrows="cursor" if controller.cursor_keys else None,
     )
     map_buttons = tag(
         "div",
@@ -116,7 +116,7 @@ def layout(tr, game_id, viewbox, board):
             class_="gt-main",
         ),
         tag("div", id="gt-dialog", class_="gt-dialog", hidden=True),
-        tag("div", id="gt-rules", class_="gt-dialog gt-rules", hidden=True),
+        tag("div", id="gt-howto", class_="gt-dialog gt-howto", hidden=True),
         empty(
             "input",
             type="file",
@@ -139,7 +139,7 @@ def menu(tr, can_redo, hints, has_hints, game_id=""):
     parts.append(button(tr, "new", "gt.new"))
     if has_hints:
         parts.append(button(tr, "hints", hints_key, pressed=hints))
-    parts.append(button(tr, "rules", "gt.howto"))
+    parts.append(button(tr, "howto", "gt.howto"))
     parts += [button(tr, "save", "gt.save"), button(tr, "load", "gt.load")]
     parts.append(button(tr, "share", "gt.share"))
     return "".join(parts)

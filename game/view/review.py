@@ -70,7 +70,7 @@ class Review:
         return self.moves.index(log_index) + 1
 
 
-def history(match: Any, board: Any, viewer: int | None) -> list[list[int]]:
+def history(match: Any, controller: Any, viewer: int | None) -> list[list[int]]:
     """Per seat, the points at each position of the match: what the score chart draws. While
     the game runs, as `viewer` saw them then (a face-down bonus tile counts only for its owner);
     once it is over every tile is turned up, so the points as they really stood. The board
@@ -81,7 +81,7 @@ def history(match: Any, board: Any, viewer: int | None) -> list[list[int]]:
     series: list[list[int]] = [[] for _ in range(players)]
     for k in range(review.total + 1):
         state = review.state(k) if over else shown(match.game, review.state(k), viewer)
-        points = board.history_points(state)
+        points = controller.history_points(state)
         if points is None:
             points = match.game.scores(state)
         for seat in range(players):

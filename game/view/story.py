@@ -78,10 +78,10 @@ class Story:
         self._for: Any = None
 
     def entries(
-        self, match: Any, board: Any, viewer: int | None, names: list[str], tr: Any
+        self, match: Any, controller: Any, viewer: int | None, names: list[str], tr: Any
     ) -> list[LogEntry]:
         game = match.game
-        made_for = (match, tr, viewer, tuple(names), board.you)
+        made_for = (match, tr, viewer, tuple(names), controller.you)
         kept = self._kept if self._for == made_for else []
         out: list[tuple[Any, LogEntry]] = []
         views: dict[int, Any] = {}
@@ -101,13 +101,13 @@ class Story:
                 continue
             before, after = view(k), view(k + 1)
             seat = game.current_player(match.states[k])
-            told = board.tell(before, entry, after, viewer, names, tr)
+            told = controller.tell(before, entry, after, viewer, names, tr)
             if told is None:
                 key, params = game.describe_move(match.states[k], entry)
-                told = Told(words(tr, names, key, params, board.you))
-            mark = board.seat_mark(before, seat) if seat is not None else ""
+                told = Told(words(tr, names, key, params, controller.you))
+            mark = controller.seat_mark(before, seat) if seat is not None else ""
             note_marks = tuple(
-                board.seat_mark(before, note.seat) if note.seat is not None else ""
+                controller.seat_mark(before, note.seat) if note.seat is not None else ""
                 for note in told.notes
             )
             entry_out = LogEntry(k, number, seat, mark, told, note_marks)

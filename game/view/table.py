@@ -161,7 +161,7 @@ class Table:
         device when it is about them (story.words)."""
         return words(self.tr, self.names(), key, params, self.you())
 
-    def notice_text(self, board, viewer):
+    def notice_text(self, controller, viewer):
         """The latest announcement in the current language; a move is told as its log entry
         (sentence and notes) as `viewer` may read it."""
         if self.notice is None:
@@ -169,7 +169,7 @@ class Table:
         key, params = self.notice
         if key == "story.last_move":
             entry = next(
-                (e for e in self.log_entries(board, viewer) if e.log_index == params["index"]),
+                (e for e in self.log_entries(controller, viewer) if e.log_index == params["index"]),
                 None,
             )
             if entry is None:
@@ -178,11 +178,11 @@ class Table:
             return self.tr(key, text=told)
         return self.text(key, params)
 
-    def log_entries(self, board, viewer):
+    def log_entries(self, controller, viewer):
         """The match so far as the log tells it to `viewer`, oldest first (story.LogEntry);
-        moves of the person at this device are told to them (`board.you`)."""
-        board.you = self.you()
-        return self.story.entries(self.match, board, viewer, self.names(), self.tr)
+        moves of the person at this device are told to them (`controller.you`)."""
+        controller.you = self.you()
+        return self.story.entries(self.match, controller, viewer, self.names(), self.tr)
 
     # ---- saving --------------------------------------------------------------------------------------
     def save_text(self):

@@ -5,9 +5,9 @@ delegated click listener in app.py."""
 
 from game.core.ai import PLAYER_LEVELS as LEVELS  # the levels the computer offers
 
+from .howto import why_button
 from .i18n import localized_name
 from .markup import empty, esc, tag
-from .rules import why_button
 
 TAKEBACKS = ("free", "strict")  # the Match undo policies, as the new-game form offers them
 

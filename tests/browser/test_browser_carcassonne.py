@@ -23,7 +23,7 @@ from browserkit import (
     watch_responsiveness,
 )
 
-from game.carcassonne.rules import GAME, Place
+from game.carcassonne.engine import GAME, Place
 from game.core.match import Match
 
 SEATS = [

@@ -20,12 +20,12 @@ from test_browser_carcassonne import choose_square
 from test_browser_toscana import click_move
 
 from game import games
-from game.carcassonne.rules import Place
+from game.carcassonne.engine import Place
 from game.core import Rng
 from game.core.match import Match
 from game.thurn_und_taxis import data as tnt_data
 from game.thurn_und_taxis import queries as tnt_queries
-from game.toscana.rules import Pass
+from game.toscana.engine import Pass
 
 STRINGS = json.loads((ROOT / "assets" / "strings.json").read_text("utf-8"))
 LANGS = ("en", "cs", "sk", "de")
@@ -116,13 +116,13 @@ def shot(page, name):
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def shot_rules(page, name):
+def shot_howto(page, name):
     """The whole rules card, every section (for a while it lies in the page, not in its
     scrolling overlay)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    rules = page.locator("#gt-rules")
+    rules = page.locator("#gt-howto")
     rules.evaluate("r => { r.style.position = 'absolute'; r.style.bottom = 'auto'; }")
-    rules.locator(".gt-rules-card").screenshot(path=str(SHOTS / f"{name}.png"))
+    rules.locator(".gt-howto-card").screenshot(path=str(SHOTS / f"{name}.png"))
     rules.evaluate("r => r.removeAttribute('style')")
 
 
@@ -134,24 +134,24 @@ def set_lang(page, lang):
     )
 
 
-def boards_drawn(page, where="#gt-rules"):
+def boards_drawn(page, where="#gt-howto"):
     """How many example boards the rules show, each with drawn shapes inside."""
     return page.evaluate(
-        """where => [...document.querySelectorAll(where + ' svg.gt-rules-board')]
+        """where => [...document.querySelectorAll(where + ' svg.gt-howto-board')]
                .filter(svg => svg.querySelectorAll('rect, path, use, circle').length > 3).length""",
         where,
     )
 
 
-def open_rules(page, selector):
+def open_howto(page, selector):
     page.click(selector)
-    page.locator("#gt-rules .gt-rules-card").wait_for()
-    return page.locator("#gt-rules .gt-rules-card").get_attribute("data-focus")
+    page.locator("#gt-howto .gt-howto-card").wait_for()
+    return page.locator("#gt-howto .gt-howto-card").get_attribute("data-focus")
 
 
-def close_rules(page):
-    page.click("#gt-rules [data-act=rules-close]")
-    page.locator("#gt-rules").wait_for(state="hidden")
+def close_howto(page):
+    page.click("#gt-howto [data-act=howto-close]")
+    page.locator("#gt-howto").wait_for(state="hidden")
 
 
 def close_dialog(page):
@@ -179,7 +179,7 @@ def fresh_turn(state):
 
 def topic(game_id, state):
     """The rules section the board's "Why?" names for `state` (asked in CPython)."""
-    return games.controller(game_id).rules_topic(state)
+    return games.controller(game_id).howto_topic(state)
 
 
 def played_out(game_id, keep_last=False):
@@ -228,18 +228,18 @@ def check_table_screens(page, game_id, lang, found):
     shot(page, f"{game_id}-{lang}-new-game")
     # a rule option's "?" opens its explanation over the form, which keeps what was typed
     form.locator("input[name=name0]").fill("Zoë")
-    topic = open_rules(page, "#gt-new-form .gt-why-small")
-    assert topic and page.locator(f"#gt-rules-{topic}.gt-rules-focus").is_visible()
+    topic = open_howto(page, "#gt-new-form .gt-why-small")
+    assert topic and page.locator(f"#gt-howto-{topic}.gt-howto-focus").is_visible()
     found += problems(page, lang, "rules (from an option)")
-    close_rules(page)
+    close_howto(page)
     assert form.locator("input[name=name0]").input_value() == "Zoë"
     close_dialog(page)
     # How to play from the toolbar: every section, its example boards drawn
-    assert open_rules(page, "#gt-menu [data-act=rules]") is None
+    assert open_howto(page, "#gt-menu [data-act=howto]") is None
     assert boards_drawn(page) >= 2
     found += problems(page, lang, "how to play")
-    shot_rules(page, f"{game_id}-{lang}-rules")
-    close_rules(page)
+    shot_howto(page, f"{game_id}-{lang}-rules")
+    close_howto(page)
     page.click("#gt-menu [data-act=share]")
     page.locator("#gt-share-url").wait_for()
     found += problems(page, lang, "share")
@@ -255,14 +255,14 @@ def check_table_screens(page, game_id, lang, found):
 
 def check_why(page, expected_topic):
     """The step's "Why?" opens the rules at the section for this step, in view, boards drawn."""
-    topic = open_rules(page, "#gt-turn .gt-why")
+    topic = open_howto(page, "#gt-turn .gt-why")
     assert topic == expected_topic
-    section = page.locator(f"#gt-rules-{topic}")
+    section = page.locator(f"#gt-howto-{topic}")
     assert section.locator("h3").is_visible() and section.locator("h3").evaluate(
         "h => h.getBoundingClientRect().top >= 0 && h.getBoundingClientRect().top < innerHeight"
     )
-    assert boards_drawn(page, f"#gt-rules-{topic}") >= 1
-    close_rules(page)
+    assert boards_drawn(page, f"#gt-howto-{topic}") >= 1
+    close_howto(page)
 
 
 def test_picker_in_four_languages_and_how_to_play_from_the_picker(page, site):
@@ -288,17 +288,17 @@ def test_picker_in_four_languages_and_how_to_play_from_the_picker(page, site):
     # one tap on "How to play" opens the game's illustrated rules
     page.click('.game[data-game="carcassonne"] a.howto')
     wait_ready(page, "carcassonne")
-    page.locator("#gt-rules .gt-rules-card").wait_for()
+    page.locator("#gt-howto .gt-howto-card").wait_for()
     assert boards_drawn(page) >= 6
-    title = STRINGS["de"]["rules.title"].format(game=STRINGS["de"]["game.carcassonne.name"])
-    assert page.locator("#gt-rules h2").inner_text() == title
+    title = STRINGS["de"]["howto.title"].format(game=STRINGS["de"]["game.carcassonne.name"])
+    assert page.locator("#gt-howto h2").inner_text() == title
     # back on the picker, with Python running: another game's rules open the same way
-    close_rules(page)
+    close_howto(page)
     page.click("#back")
     page.locator("#picker").wait_for(state="visible")
     page.click('.game[data-game="toscana"] a.howto')
     wait_ready(page, "toscana")
-    page.locator('#gt-rules .gt-rules-card [data-topic="touching"]').wait_for()
+    page.locator('#gt-howto .gt-howto-card [data-topic="touching"]').wait_for()
     assert boards_drawn(page) >= 3
 
 

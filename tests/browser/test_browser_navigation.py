@@ -11,7 +11,7 @@ test's): E above the start tile first.
 import pytest
 from browserkit import errors, guard, wait_ready
 
-from game.carcassonne.rules import GAME, Place
+from game.carcassonne.engine import GAME, Place
 from game.core.match import Match
 
 SEATS = [

@@ -18,7 +18,7 @@ from browserkit import (
 )
 
 from game.core.match import Match
-from game.thurn_und_taxis.rules import GAME
+from game.thurn_und_taxis.engine import GAME
 
 SEATS = [
     {"name": "Ann", "kind": "human", "level": None},

@@ -22,7 +22,7 @@ from browserkit import (
 )
 
 from game.core.match import Match
-from game.toscana.rules import GAME, Pass
+from game.toscana.engine import GAME, Pass
 
 SEED = 46
 SEATS = [

@@ -15,8 +15,8 @@ from game.view.markup import tag
 from game.view.story import Note, Told, words
 
 from . import draw, queries
-from .draw_panel import tile_name
-from .rules import GAME, Abandon, Close, Draw, Play
+from .draw_cards import tile_name
+from .engine import GAME, Abandon, Close, Draw, Play
 
 
 def chip(city: str) -> Markup:

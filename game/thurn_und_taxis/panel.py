@@ -11,17 +11,17 @@ from game.view.i18n import Translator, about
 from game.view.markup import esc, tag
 
 from . import data, draw, queries
-from .draw_panel import card, tile_name
-from .rules import GAME, Abandon, Pass, Play
+from .draw_cards import card, tile_name
+from .engine import GAME, Abandon, Pass, Play
 
 if TYPE_CHECKING:
-    from .controller import Board
+    from .controller import Controller
 
 STEPS = ("draw", "play", "close", "discard")
 
 
 def step_markup(
-    board: "Board", state: Any, names: list[str], tr: Translator, interactive: bool
+    board: "Controller", state: Any, names: list[str], tr: Translator, interactive: bool
 ) -> str:
     """Which step of whose turn, the hint for it and any warning."""
     now = board.step(state)
@@ -120,7 +120,7 @@ def step_markup(
 
 
 def mine_markup(
-    board: "Board", state: Any, seen: Any, viewer: int, tr: Translator, interactive: bool
+    board: "Controller", state: Any, seen: Any, viewer: int, tr: Translator, interactive: bool
 ) -> str:
     """The viewer's hand; in their turn the controls of the step (a card is chosen in the
     hand, then where it goes on the route below it; after the Postal Carrier's first card also
@@ -193,7 +193,7 @@ def route_markup(state: Any, seen: Any, viewer: int, tr: Translator) -> str:
     return tag("section", *parts, class_="tnt-box tnt-route-box")
 
 
-def ends_markup(board: "Board", state: Any, route: list[str], tr: Translator) -> str:
+def ends_markup(board: "Controller", state: Any, route: list[str], tr: Translator) -> str:
     """Where the chosen card may go (buttons naming the route end), giving up the route."""
     chosen = board.selected_city(state)
     buttons = []
@@ -263,7 +263,7 @@ def ends_markup(board: "Board", state: Any, route: list[str], tr: Translator) ->
 MANY_OPTIONS = 4  # ways to close a route that a wide panel lists side by side (two rows of two)
 
 
-def close_markup(board: "Board", state: Any, route: list[str], tr: Translator) -> str:
+def close_markup(board: "Controller", state: Any, route: list[str], tr: Translator) -> str:
     """Every way to close the route with what it would build and earn, then the buttons."""
     options = board.closing(state)
     rows = []
@@ -347,7 +347,7 @@ def close_markup(board: "Board", state: Any, route: list[str], tr: Translator) -
     return head + listed + tag("div", *buttons, class_="gt-actions tnt-close-actions")
 
 
-def discard_markup(board: "Board", state: Any, hand: list[str], tr: Translator) -> str:
+def discard_markup(board: "Controller", state: Any, hand: list[str], tr: Translator) -> str:
     """The hand after closing: tap the 3 cards to keep, then discard the rest."""
     cards = [
         card(

@@ -1,6 +1,6 @@
 """The public parts of the Thurn und Taxis panel beside the map, as markup (pure): a city card,
 the open cards and the pile, the officials, every player, the bonus stacks and the final
-scoring. The controls of the person to move are draw_turn.py; both read the state through
+scoring. The controls of the person to move are panel.py; both read the state through
 queries.py and the board controller (its selection and which moves it offers).
 """
 
@@ -11,10 +11,10 @@ from game.view.i18n import Translator
 from game.view.markup import esc, tag
 
 from . import data, draw, queries
-from .rules import GAME, Draw, Official
+from .engine import GAME, Draw, Official
 
 if TYPE_CHECKING:
-    from .controller import Board
+    from .controller import Controller
 
 # bonus stack kinds -> translation slugs ("tnt.tile.<slug>")
 TILE_SLUGS = {
@@ -64,7 +64,9 @@ def card(
     )
 
 
-def display_markup(board: "Board", state: Any, seen: Any, tr: Translator, interactive: bool) -> str:
+def display_markup(
+    board: "Controller", state: Any, seen: Any, tr: Translator, interactive: bool
+) -> str:
     """The six open cards and the pile (face down: only its size)."""
     now = board.step(state)
     drawing = interactive and now.phase == "draw"
@@ -113,7 +115,7 @@ def display_markup(board: "Board", state: Any, seen: Any, tr: Translator, intera
     )
 
 
-def official_what(board: "Board", state: Any, tr: Translator, name: str) -> str:
+def official_what(board: "Controller", state: Any, tr: Translator, name: str) -> str:
     """What official `name` does; for the Cartwright who may be called now, also the carriage
     he would bring this route."""
     explain = tr(f"tnt.official.{name}.what")
@@ -130,7 +132,7 @@ def official_what(board: "Board", state: Any, tr: Translator, name: str) -> str:
     return explain
 
 
-def officials_markup(board: "Board", state: Any, tr: Translator, interactive: bool) -> str:
+def officials_markup(board: "Controller", state: Any, tr: Translator, interactive: bool) -> str:
     """The four officials: what each does, enabled only when the engine allows him now."""
     rows = []
     used = board.step(state).official
@@ -169,7 +171,7 @@ def officials_markup(board: "Board", state: Any, tr: Translator, interactive: bo
     )
 
 
-def officials_now_markup(board: "Board", state: Any, tr: Translator) -> str:
+def officials_now_markup(board: "Controller", state: Any, tr: Translator) -> str:
     """The officials the player may call now (the step's panel): a button each, saying what he
     does; "" when none may be called."""
     buttons = []
@@ -191,7 +193,9 @@ def officials_now_markup(board: "Board", state: Any, tr: Translator) -> str:
     return tag("div", *buttons, class_="tnt-officials-now") if buttons else ""
 
 
-def players_markup(board: "Board", state: Any, seen: Any, names: list[str], tr: Translator) -> str:
+def players_markup(
+    board: "Controller", state: Any, seen: Any, names: list[str], tr: Translator
+) -> str:
     """Every player: piece, name, points, houses left, best carriage, bonus tiles (others'
     face down), cards in hand, route length; the game-end tile."""
     over = GAME.is_over(state)

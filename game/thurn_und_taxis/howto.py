@@ -1,4 +1,4 @@
-"""How to play Thurn und Taxis (game.view.rules): the sections and their example boards.
+"""How to play Thurn und Taxis (game.view.howto): the sections and their example boards.
 
 The examples follow one short game of two (red first, then blue) from a fixed deck (option
 `deck`: the first six cards are the open cards, the rest the pile, top first), played through the
@@ -9,14 +9,14 @@ own (`queries.closing_options`), and so are the bonus tile and the carriage the 
 
 from functools import cache
 
+from game.view.howto import Example, Section, picture, play
 from game.view.i18n import Translator
 from game.view.markup import esc, tag
-from game.view.rules import Example, Section, picture, play
 
 from . import data, draw, queries
+from .draw_cards import card
 from .draw_map import XY, H, W, fmt
-from .draw_panel import card
-from .rules import GAME
+from .engine import GAME
 
 RED, BLUE = 0, 1
 DECK = [
@@ -101,7 +101,7 @@ def _map(state, cities, extra=""):
         + draw.houses_layer(houses)
         + draw.cities_layer()
         + extra,
-        "tnt-rules-map",
+        "tnt-howto-map",
     )
 
 
@@ -116,7 +116,7 @@ def display_example(tr: Translator) -> str:
         tag("span", esc(tr("tnt.pile_count", n=queries.pile_size(state))), class_="tnt-pile-n"),
         class_="tnt-card tnt-pile",
     )
-    return tag("div", *cards, pile, class_="tnt-cards tnt-display gt-rules-panel")
+    return tag("div", *cards, pile, class_="tnt-cards tnt-display gt-howto-panel")
 
 
 def blue_turn_example(tr: Translator) -> str:
@@ -167,14 +167,14 @@ def carriages_example(tr: Translator) -> str:
                 tag("span", str(value), class_="tnt-carriage-value"),
                 tag(
                     "span",
-                    esc(tr("tnt.rules.carriage_points", n=points)),
+                    esc(tr("tnt.howto.carriage_points", n=points)),
                     class_="tnt-carriage-points",
                 ),
                 class_="tnt-carriage",
             )
             for value, points in data.CARRIAGE_POINTS.items()
         ),
-        class_="tnt-carriages gt-rules-panel",
+        class_="tnt-carriages gt-howto-panel",
     )
 
 
@@ -193,56 +193,56 @@ def sections() -> list[Section]:
     after = positions()[-1]
     ((_, value), *_) = queries.tiles(after, RED)
     return [
-        Section("goal", "tnt.rules.goal", ("tnt.rules.goal.1",)),
+        Section("goal", "tnt.howto.goal", ("tnt.howto.goal.1",)),
         Section(
             "turn",
-            "tnt.rules.turn",
-            ("tnt.rules.turn.1", "tnt.rules.turn.2", "tnt.rules.turn.3"),
+            "tnt.howto.turn",
+            ("tnt.howto.turn.1", "tnt.howto.turn.2", "tnt.howto.turn.3"),
             (
-                Example("tnt.rules.display_caption", display_example),
-                Example("tnt.rules.blue_turn_caption", blue_turn_example),
+                Example("tnt.howto.display_caption", display_example),
+                Example("tnt.howto.blue_turn_caption", blue_turn_example),
             ),
         ),
         Section(
             "route",
-            "tnt.rules.route",
-            ("tnt.rules.route.1", "tnt.rules.route.2"),
-            (Example("tnt.rules.route_caption", route_example),),
+            "tnt.howto.route",
+            ("tnt.howto.route.1", "tnt.howto.route.2"),
+            (Example("tnt.howto.route_caption", route_example),),
         ),
         Section(
             "officials",
-            "tnt.rules.officials",
+            "tnt.howto.officials",
             (
-                "tnt.rules.officials.1",
-                "tnt.rules.officials.postmaster",
-                "tnt.rules.officials.carrier",
-                "tnt.rules.officials.administrator",
-                "tnt.rules.officials.cartwright",
+                "tnt.howto.officials.1",
+                "tnt.howto.officials.postmaster",
+                "tnt.howto.officials.carrier",
+                "tnt.howto.officials.administrator",
+                "tnt.howto.officials.cartwright",
             ),
-            (Example("tnt.rules.carrier_caption", carrier_example),),
+            (Example("tnt.howto.carrier_caption", carrier_example),),
         ),
         Section(
             "closing",
-            "tnt.rules.closing",
-            ("tnt.rules.closing.1", "tnt.rules.closing.2", "tnt.rules.closing.3"),
+            "tnt.howto.closing",
+            ("tnt.howto.closing.1", "tnt.howto.closing.2", "tnt.howto.closing.3"),
             (
-                Example("tnt.rules.close_whole", closing_example(0), whole),
-                Example("tnt.rules.close_spread", closing_example(1), spread),
+                Example("tnt.howto.close_whole", closing_example(0), whole),
+                Example("tnt.howto.close_spread", closing_example(1), spread),
             ),
         ),
         Section(
             "bonuses",
-            "tnt.rules.bonuses",
-            ("tnt.rules.bonuses.1", "tnt.rules.bonuses.2", "tnt.rules.bonuses.3"),
-            (Example("tnt.rules.bonus_caption", bonus_example, {"value": value}),),
+            "tnt.howto.bonuses",
+            ("tnt.howto.bonuses.1", "tnt.howto.bonuses.2", "tnt.howto.bonuses.3"),
+            (Example("tnt.howto.bonus_caption", bonus_example, {"value": value}),),
         ),
         Section(
             "carriages",
-            "tnt.rules.carriages",
-            ("tnt.rules.carriages.1", "tnt.rules.carriages.2"),
+            "tnt.howto.carriages",
+            ("tnt.howto.carriages.1", "tnt.howto.carriages.2"),
             (
                 Example(
-                    "tnt.rules.carriage_caption",
+                    "tnt.howto.carriage_caption",
                     carriages_example,
                     {
                         "n": len(queries.route(positions()[TO_CLOSE], RED)),
@@ -251,7 +251,7 @@ def sections() -> list[Section]:
                 ),
             ),
         ),
-        Section("end", "tnt.rules.end", ("tnt.rules.end.1", "tnt.rules.end.2")),
+        Section("end", "tnt.howto.end", ("tnt.howto.end.1", "tnt.howto.end.2")),
     ]
 
 

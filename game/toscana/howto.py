@@ -1,4 +1,4 @@
-"""How to play Toscana (game.view.rules): the sections and their example boards.
+"""How to play Toscana (game.view.howto): the sections and their example boards.
 
 Every example is a real position: fixed piles (option `piles`) and placements chosen among the
 engine's legal ones (`queries.legal_placements`), drawn with draw.py. Each caption's numbers come
@@ -7,13 +7,13 @@ from the position (scores counted by the engine's own scoring), never typed in.
 
 from functools import cache
 
+from game.view.howto import Example, Section, picture, play
 from game.view.i18n import Translator
 from game.view.markup import tag
-from game.view.rules import Example, Section, picture, play
 
 from . import draw, queries
 from .data import CENTRE, SIZE, footprint
-from .rules import GAME
+from .engine import GAME
 
 # the piles of the examples (top first): seat 0 paves, seat 1 builds roofs (round 1)
 PILES = [
@@ -71,7 +71,7 @@ def tiles_example(tr: Translator) -> str:
         "div",
         draw.tile_picture("T06", 0, "paving", size=56, label=tr("toscana.colour.paving")),
         draw.tile_picture("T06", 0, "roof", size=56, label=tr("toscana.colour.roof")),
-        class_="tos-rules-tiles",
+        class_="tos-howto-tiles",
     )
 
 
@@ -123,7 +123,7 @@ def areas_example(tr: Translator) -> str:
     placements = queries.round_placements(state, 1)
     colours = queries.seat_colours(state, 1)
     areas = queries.largest_areas(placements, 1)
-    layer = draw.areas_layer(areas, placements, colours, scores(), mask_id="tos-rules-mask")
+    layer = draw.areas_layer(areas, placements, colours, scores(), mask_id="tos-howto-mask")
     return picture(_box(placements), _board(state, layer))
 
 
@@ -141,9 +141,9 @@ def veto_example(tr: Translator) -> str:
     return tag(
         "div",
         tag("span", draw.tile_picture(top, 0, colour, size=44), class_="tos-faded"),
-        tag("span", "→ … →", class_="tos-rules-pile", aria_hidden="true"),
+        tag("span", "→ … →", class_="tos-howto-pile", aria_hidden="true"),
         draw.tile_picture(top, 0, colour, size=44),
-        class_="tos-rules-tiles",
+        class_="tos-howto-tiles",
     )
 
 
@@ -153,45 +153,45 @@ def sections() -> list[Section]:
     return [
         Section(
             "goal",
-            "toscana.rules.goal",
-            ("toscana.rules.goal.1", "toscana.rules.goal.2"),
-            (Example("toscana.rules.tiles_caption", tiles_example),),
+            "toscana.howto.goal",
+            ("toscana.howto.goal.1", "toscana.howto.goal.2"),
+            (Example("toscana.howto.tiles_caption", tiles_example),),
         ),
         Section(
             "turn",
-            "toscana.rules.turn",
-            ("toscana.rules.turn.1", "toscana.rules.turn.2"),
-            (Example("toscana.rules.first_caption", first_tile_example),),
+            "toscana.howto.turn",
+            ("toscana.howto.turn.1", "toscana.howto.turn.2"),
+            (Example("toscana.howto.first_caption", first_tile_example),),
         ),
         Section(
             "touching",
-            "toscana.rules.touching",
-            ("toscana.rules.touching.1", "toscana.rules.touching.2", "toscana.rules.touching.3"),
+            "toscana.howto.touching",
+            ("toscana.howto.touching.1", "toscana.howto.touching.2", "toscana.howto.touching.3"),
             (
-                Example("toscana.rules.touch_ok", touching_example(True)),
-                Example("toscana.rules.touch_bad", touching_example(False)),
+                Example("toscana.howto.touch_ok", touching_example(True)),
+                Example("toscana.howto.touch_bad", touching_example(False)),
             ),
         ),
         Section(
             "veto",
-            "toscana.rules.veto",
-            ("toscana.rules.veto.1", "toscana.rules.veto.2"),
-            (Example("toscana.rules.veto_caption", veto_example),),
+            "toscana.howto.veto",
+            ("toscana.howto.veto.1", "toscana.howto.veto.2"),
+            (Example("toscana.howto.veto_caption", veto_example),),
         ),
-        Section("pass", "toscana.rules.pass", ("toscana.rules.pass.1",)),
+        Section("pass", "toscana.howto.pass", ("toscana.howto.pass.1",)),
         Section(
             "scoring",
-            "toscana.rules.scoring",
-            ("toscana.rules.scoring.1", "toscana.rules.scoring.2"),
+            "toscana.howto.scoring",
+            ("toscana.howto.scoring.1", "toscana.howto.scoring.2"),
             (
                 Example(
-                    "toscana.rules.areas_caption",
+                    "toscana.howto.areas_caption",
                     areas_example,
                     {"paving": paving, "roof": roof},
                 ),
             ),
         ),
-        Section("match", "toscana.rules.match", ("toscana.rules.match.1",)),
+        Section("match", "toscana.howto.match", ("toscana.howto.match.1",)),
     ]
 
 

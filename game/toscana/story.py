@@ -11,7 +11,7 @@ from game.view.story import Note, Told, words
 
 from . import draw, queries
 from .data import footprint
-from .rules import GAME, Place
+from .engine import GAME, Place
 
 # the seats in the score chart and the final table: colours swap between the rounds, so the
 # players keep these (the round-1 colours: paving stones, roof tiles)

@@ -1,14 +1,14 @@
 """How to play, in pure Python: a game's rules as sections (a title, paragraphs, example boards)
 and the markup the table shows them with.
 
-Each game lists its sections in its `draw_rules.py`. Every example board there is a real state:
+Each game lists its sections in its `howto.py`. Every example board there is a real state:
 a fixed set-up (a fixed deck or fixed piles) and moves played through the engine, drawn by the
 game's own draw code, so an example can never show something the rules would not allow. The
 shell (game/ui) only puts the markup into the page and scrolls to the section asked for.
 
 A section's `topic` is what links point at: the toolbar's "How to play" opens the first one,
-the current step's "Why?" (`BoardController.rules_topic`) and each rule option of the new-game
-form (`rules_link`) open the one that explains them.
+the current step's "Why?" (`BoardController.howto_topic`) and each rule option of the new-game
+form (`howto_link`) open the one that explains them.
 """
 
 from collections.abc import Callable, Sequence
@@ -55,22 +55,22 @@ def picture(viewbox: str, markup: Markup, css: str = "") -> Markup:
         "svg",
         markup,
         viewBox=viewbox,
-        class_=f"gt-rules-board {css}".strip(),
+        class_=f"gt-howto-board {css}".strip(),
         aria_hidden="true",  # the caption under it says what it shows
         focusable="false",
     )
 
 
-def rules_link(tr: Translator, topic: str) -> Markup:
+def howto_link(tr: Translator, topic: str) -> Markup:
     """A small "?" button that opens the rules at `topic` (beside a rule option)."""
     return tag(
         "button",
         "?",
         type="button",
-        data_act=f"rules:{topic}",
+        data_act=f"howto:{topic}",
         class_="gt-why gt-why-small",
-        aria_label=tr("rules.explain"),
-        title=tr("rules.explain"),
+        aria_label=tr("howto.explain"),
+        title=tr("howto.explain"),
     )
 
 
@@ -78,12 +78,12 @@ def why_button(tr: Translator, topic: str) -> Markup:
     """The current step's "Why?": opens the rules where they explain this step."""
     return tag(
         "button",
-        esc(tr("rules.why")),
+        esc(tr("howto.why")),
         type="button",
-        data_act=f"rules:{topic}",
+        data_act=f"howto:{topic}",
         class_="gt-why",
-        title=tr("rules.why_long"),
-        aria_label=tr("rules.why_long"),
+        title=tr("howto.why_long"),
+        aria_label=tr("howto.why_long"),
     )
 
 
@@ -105,13 +105,13 @@ def markup(
                 "button",
                 esc(tr(section.title)),
                 type="button",
-                data_act=f"rules:{section.topic}",
+                data_act=f"howto:{section.topic}",
                 aria_current="true" if section.topic == focus else None,
             )
             for section in sections
         ),
-        class_="gt-rules-toc",
-        aria_label=tr("rules.contents"),
+        class_="gt-howto-toc",
+        aria_label=tr("howto.contents"),
     )
     parts = []
     for section in sections:
@@ -120,7 +120,7 @@ def markup(
                 "figure",
                 example.draw(tr),
                 tag("figcaption", esc(tr(example.caption, **(example.params or {})))),
-                class_="gt-rules-example",
+                class_="gt-howto-example",
             )
             for example in section.examples
         )
@@ -129,33 +129,33 @@ def markup(
                 "section",
                 tag("h3", esc(tr(section.title)), tabindex="-1"),
                 *(tag("p", esc(tr(text))) for text in section.texts),
-                tag("div", figures, class_="gt-rules-examples") if figures else "",
-                id=f"gt-rules-{section.topic}",
-                class_="gt-rules-section" + (" gt-rules-focus" if section.topic == focus else ""),
+                tag("div", figures, class_="gt-howto-examples") if figures else "",
+                id=f"gt-howto-{section.topic}",
+                class_="gt-howto-section" + (" gt-howto-focus" if section.topic == focus else ""),
                 data_topic=section.topic,
             )
         )
-    title = tr("rules.title", game=tr(f"game.{game_id}.name"))
+    title = tr("howto.title", game=tr(f"game.{game_id}.name"))
     return tag(
         "div",
         tag(
             "header",
-            tag("h2", esc(title), id="gt-rules-title"),
+            tag("h2", esc(title), id="gt-howto-title"),
             tag(
                 "button",
                 esc(tr("gt.close")),
                 type="button",
-                data_act="rules-close",
+                data_act="howto-close",
                 class_="gt-primary",
             ),
-            class_="gt-rules-head",
+            class_="gt-howto-head",
         ),
-        tag("p", esc(tr(f"game.{game_id}.howto")), class_="gt-rules-lead"),
+        tag("p", esc(tr(f"game.{game_id}.howto")), class_="gt-howto-lead"),
         toc,
         *parts,
-        class_="gt-card gt-rules-card",
+        class_="gt-card gt-howto-card",
         role="dialog",
         aria_modal="true",
-        aria_labelledby="gt-rules-title",
+        aria_labelledby="gt-howto-title",
         data_focus=focus,
     )

@@ -12,7 +12,7 @@ from game.view.story import Note, Told
 
 from . import draw, queries
 from .draw_tiles import T
-from .rules import GAME
+from .engine import GAME
 
 SHAPES = ("circle", "triangle", "square", "diamond", "star")  # the meeples' emblems
 EVENT_CATEGORY = {"road": "roads", "city": "cities", "monastery": "monasteries", "field": "farms"}

@@ -1,27 +1,27 @@
 """What the Carcassonne board writes beside the board: the panel (players, the tile to place
 with the controls of the person to move, the last turn, the Courier, the stack) and the rule
 options of the new-game form.
-The panel reads the turn's selection from the `Board` (controller.py) it is given.
+The panel reads the turn's selection from the `Controller` (controller.py) it is given.
 """
 
 from typing import TYPE_CHECKING
 
 from game.core.contract import JSON, State
 from game.view.controller import Markup
+from game.view.howto import howto_link
 from game.view.i18n import Translator, about
 from game.view.markup import empty, esc, tag
-from game.view.rules import rules_link
 from game.view.widgets import button
 
-from . import controller_story, draw, draw_rules, queries
-from .rules import COURIER_MODES, GAME
+from . import draw, howto, queries, story
+from .engine import COURIER_MODES, GAME
 
 if TYPE_CHECKING:
-    from .controller import Board
+    from .controller import Controller
 
 
 def panel(
-    board: "Board", state: State, names: list[str], tr: Translator, interactive: bool
+    board: "Controller", state: State, names: list[str], tr: Translator, interactive: bool
 ) -> Markup:
     """The step's panel: the scores on one line, then the tile to place and the controls of
     the person to move (or whose tile it is)."""
@@ -45,7 +45,7 @@ def panel(
     return strip + (_now(board, state, names, tr, interactive) if board.tile is not None else "")
 
 
-def details(board: "Board", state: State, names: list[str], tr: Translator) -> Markup:
+def details(board: "Controller", state: State, names: list[str], tr: Translator) -> Markup:
     """Players (emblem, name, score, projected score, followers left), what the last turn
     scored, the Courier, the stack."""
     totals = GAME.scores(state)
@@ -91,7 +91,7 @@ def details(board: "Board", state: State, names: list[str], tr: Translator) -> M
     )
 
 
-def pick(board: "Board", state: State, tr: Translator) -> Markup:
+def pick(board: "Controller", state: State, tr: Translator) -> Markup:
     """The follower rings of the new tile, magnified over the board, with the step's buttons."""
     x, y = board.anchor
     buttons = [button(tr, "back", "carcassonne.back")]
@@ -241,7 +241,7 @@ def _last_turn(board, state, names, tr):
         parts.append(
             tag(
                 "ul",
-                *(controller_story.event_line(e, names, tr) for e in events),
+                *(story.event_line(e, names, tr) for e in events),
                 class_="car-events-list",
             )
         )
@@ -258,7 +258,7 @@ def _courier(state, tr):
     if where is None:
         text = tr("carcassonne.courier.waiting")
     else:
-        text = tr("carcassonne.courier.at", where=controller_story.where(tr, *where))
+        text = tr("carcassonne.courier.at", where=story.where(tr, *where))
     explain = (
         tr(f"carcassonne.courier.explain_{rules['courier_reach']}")
         + " "
@@ -321,7 +321,7 @@ def options_form(tr: Translator, options: dict[str, JSON]) -> Markup:
     options = options or {}
 
     def explained(label, name):  # the option's words and its "?" into the rules
-        return tag("span", esc(tr(label)), rules_link(tr, draw_rules.OPTION_TOPICS[name]))
+        return tag("span", esc(tr(label)), howto_link(tr, howto.OPTION_TOPICS[name]))
 
     def select(name, values, current, label):
         return tag(

@@ -1,4 +1,4 @@
-"""How to play Carcassonne + The Courier (game.view.rules): the sections and their example boards.
+"""How to play Carcassonne + The Courier (game.view.howto): the sections and their example boards.
 
 Each example is a real game: a fixed deck (option `deck`) and moves played through the engine,
 drawn with draw.py's layers. The points in a caption are the engine's score events of the
@@ -9,13 +9,13 @@ and the last turn's scoring is what the board shows (the farm example ends the g
 
 from functools import cache
 
+from game.view.howto import Example, Section, picture, play
 from game.view.i18n import Translator
 from game.view.markup import tag
-from game.view.rules import Example, Section, picture, play
 
 from . import draw, queries
 from .draw_tiles import T, fmt, spot
-from .rules import GAME
+from .engine import GAME
 
 PAD = 30  # room around the tiles for the +N badges
 
@@ -115,7 +115,7 @@ def board(state, scored=(), extra="", margin=0):
         + draw.courier_layer(courier, avoid)
         + extra
         + tag("g", badges, class_="car-badges"),
-        "car-rules-board",
+        "car-howto-board",
     )
 
 
@@ -161,46 +161,46 @@ def points(name, kind=None):
 # ---- the sections -----------------------------------------------------------------------------
 def sections() -> list[Section]:
     return [
-        Section("goal", "carcassonne.rules.goal", ("carcassonne.rules.goal.1",)),
+        Section("goal", "carcassonne.howto.goal", ("carcassonne.howto.goal.1",)),
         Section(
             "turn",
-            "carcassonne.rules.turn",
-            ("carcassonne.rules.turn.1", "carcassonne.rules.turn.2", "carcassonne.rules.turn.3"),
-            (Example("carcassonne.rules.turn_caption", placing_example),),
+            "carcassonne.howto.turn",
+            ("carcassonne.howto.turn.1", "carcassonne.howto.turn.2", "carcassonne.howto.turn.3"),
+            (Example("carcassonne.howto.turn_caption", placing_example),),
         ),
         Section(
             "followers",
-            "carcassonne.rules.followers",
-            ("carcassonne.rules.followers.1", "carcassonne.rules.followers.2"),
-            (Example("carcassonne.rules.followers_caption", followers_example),),
+            "carcassonne.howto.followers",
+            ("carcassonne.howto.followers.1", "carcassonne.howto.followers.2"),
+            (Example("carcassonne.howto.followers_caption", followers_example),),
         ),
         Section(
             "roads",
-            "carcassonne.rules.roads",
-            ("carcassonne.rules.roads.1", "carcassonne.rules.majority"),
+            "carcassonne.howto.roads",
+            ("carcassonne.howto.roads.1", "carcassonne.howto.majority"),
             (
                 Example(
-                    "carcassonne.rules.road_caption", scored_example("road"), {"n": points("road")}
+                    "carcassonne.howto.road_caption", scored_example("road"), {"n": points("road")}
                 ),
             ),
         ),
         Section(
             "cities",
-            "carcassonne.rules.cities",
-            ("carcassonne.rules.cities.1", "carcassonne.rules.cities.2"),
+            "carcassonne.howto.cities",
+            ("carcassonne.howto.cities.1", "carcassonne.howto.cities.2"),
             (
                 Example(
-                    "carcassonne.rules.city_caption", scored_example("city"), {"n": points("city")}
+                    "carcassonne.howto.city_caption", scored_example("city"), {"n": points("city")}
                 ),
             ),
         ),
         Section(
             "monasteries",
-            "carcassonne.rules.monasteries",
-            ("carcassonne.rules.monasteries.1",),
+            "carcassonne.howto.monasteries",
+            ("carcassonne.howto.monasteries.1",),
             (
                 Example(
-                    "carcassonne.rules.monastery_caption",
+                    "carcassonne.howto.monastery_caption",
                     scored_example("monastery"),
                     {"n": points("monastery")},
                 ),
@@ -208,32 +208,32 @@ def sections() -> list[Section]:
         ),
         Section(
             "farms",
-            "carcassonne.rules.farms",
-            ("carcassonne.rules.farms.1", "carcassonne.rules.farms.2"),
+            "carcassonne.howto.farms",
+            ("carcassonne.howto.farms.1", "carcassonne.howto.farms.2"),
             (
                 Example(
-                    "carcassonne.rules.farm_caption", scored_example("farm"), {"n": points("farm")}
+                    "carcassonne.howto.farm_caption", scored_example("farm"), {"n": points("farm")}
                 ),
             ),
         ),
         Section(
             "end",
-            "carcassonne.rules.end",
-            ("carcassonne.rules.end.1", "carcassonne.rules.end.2"),
+            "carcassonne.howto.end",
+            ("carcassonne.howto.end.1", "carcassonne.howto.end.2"),
         ),
         Section(
             "courier",
-            "carcassonne.rules.courier",
+            "carcassonne.howto.courier",
             (
-                "carcassonne.rules.courier.1",
-                "carcassonne.rules.courier.2",
-                "carcassonne.rules.courier.3",
-                "carcassonne.rules.courier.4",
+                "carcassonne.howto.courier.1",
+                "carcassonne.howto.courier.2",
+                "carcassonne.howto.courier.3",
+                "carcassonne.howto.courier.4",
             ),
             (
-                Example("carcassonne.rules.reach_caption", reach_example),
+                Example("carcassonne.howto.reach_caption", reach_example),
                 Example(
-                    "carcassonne.rules.message_caption",
+                    "carcassonne.howto.message_caption",
                     scored_example("courier"),
                     {
                         "n": points("courier"),

@@ -12,6 +12,8 @@ import toygame
 
 from game import games
 from game.core import BadData, IllegalMove, Rng, conformance
+from game.core.ai.search import choose_move
+from game.core.contract import deal_rng
 from game.core.links import decode_link, encode_link
 from game.core.match import Match
 from game.core.savefile import SaveError, load_text
@@ -113,6 +115,40 @@ def test_conformance_catches_a_determinization_that_ignores_the_view():
 
     with pytest.raises(conformance.ConformanceError, match="determinize"):
         conformance.run(Forgetful(), seeds=[1])
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_toy_game_conforms_when_keyed(players):
+    # keyed chance (link play): the deck is a pool, each turn waits for its deal
+    digest = conformance.run_keyed(TOY, seeds=range(1, 21), players=players)
+    assert digest == conformance.run_keyed(TOY, seeds=range(1, 21), players=players)
+
+
+def test_keyed_conformance_catches_a_deal_that_ignores_its_key():
+    class Deaf(toygame.Bust):
+        def deal(self, s, key):
+            deal_rng(key)  # refuses what is no key, then ignores it
+            return super().deal(s, 7)
+
+    with pytest.raises(conformance.ConformanceError, match="different keys"):
+        conformance.run_keyed(Deaf(), seeds=[1])
+
+
+def test_keyed_conformance_catches_a_turn_that_does_not_wait():
+    class Eager(toygame.Bust):
+        def apply_in_place(self, s, move):
+            super().apply_in_place(s, move)
+            if s.waiting:
+                s.waiting, s.rng = False, Rng(1)
+
+    with pytest.raises(conformance.ConformanceError):
+        conformance.run_keyed(Eager(), seeds=[1])
+
+
+def test_the_search_deals_waiting_turns_of_a_keyed_game():
+    state = TOY.deal(TOY.keyed(TOY.new(players=3, seed=5)), 12345)
+    move = choose_move(TOY, state, level="hard", seed=3)
+    assert move in TOY.legal_moves(state)
 
 
 # ---- matches: undo policy, redo, saves ----------------------------------------------------------

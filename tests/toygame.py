@@ -5,11 +5,15 @@ Rules: 18 cards (values 1-6, three of each) are shuffled; each player holds 2 hi
 On your turn play one card face up onto the common pile and draw one card if the deck has any. Whoever
 takes the total above 21 busts and scores 0, everyone else scores 1. If every card is played
 without a bust, nobody scores.
+
+Keyed (link play): the deck is an unordered pool, each draw picks from it with the generator
+its turn was dealt, and each turn starts by waiting for its deal.
 """
 
 from typing import NamedTuple
 
 from game.core import BadData, Game, IllegalMove, Rng, reading
+from game.core.contract import deal_rng
 
 LIMIT = 21
 VALUES = (1, 2, 3, 4, 5, 6)
@@ -23,7 +27,18 @@ class Play(NamedTuple):
 
 
 class BustState:
-    __slots__ = ("bust", "deck", "hands", "hidden", "pile", "players", "rng", "turn")
+    __slots__ = (
+        "bust",
+        "deck",
+        "hands",
+        "hidden",
+        "keyed",
+        "pile",
+        "players",
+        "rng",
+        "turn",
+        "waiting",
+    )
 
     def __eq__(self, other):
         return isinstance(other, BustState) and GAME.to_json(self) == GAME.to_json(other)
@@ -43,6 +58,7 @@ class Bust(Game):
         s.rng.shuffle(s.deck)
         s.hands = [sorted([s.deck.pop(), s.deck.pop()]) for _ in range(players)]
         s.players, s.pile, s.turn, s.bust, s.hidden = players, [], 0, None, False
+        s.keyed = s.waiting = False
         return s
 
     def current_player(self, s):
@@ -51,7 +67,7 @@ class Bust(Game):
         return s.turn
 
     def legal_moves(self, s):
-        if self.current_player(s) is None:
+        if self.current_player(s) is None or s.waiting:
             return []
         return [Play(v) for v in sorted(set(s.hands[s.turn]))]
 
@@ -65,6 +81,7 @@ class Bust(Game):
     def clone(self, s):
         c = BustState()
         c.players, c.turn, c.bust, c.hidden = s.players, s.turn, s.bust, s.hidden
+        c.keyed, c.waiting = s.keyed, s.waiting
         c.pile = list(s.pile)
         c.hands = [list(h) if isinstance(h, list) else h for h in s.hands]
         c.deck = list(s.deck) if isinstance(s.deck, list) else s.deck
@@ -82,16 +99,23 @@ class Bust(Game):
         if sum(s.pile) > LIMIT:
             s.bust = s.turn
             return
+        if s.waiting:
+            raise IllegalMove("this turn waits for its deal")
         if s.deck:
-            if s.hidden:
+            if s.hidden and not s.keyed:
                 raise IllegalMove("the deck order is hidden in a view")
-            hand.append(s.deck.pop())
+            if s.keyed:
+                hand.append(s.deck.pop(s.rng.below(len(s.deck))))
+            else:
+                hand.append(s.deck.pop())
             hand.sort()
         for step in range(1, s.players + 1):  # next player who still holds a card
             nxt = (s.turn + step) % s.players
             if s.hands[nxt]:
                 s.turn = nxt
                 break
+        if s.keyed and self.current_player(s) is not None:
+            s.rng, s.waiting = None, True
 
     def scores(self, s):
         if s.bust is None:
@@ -100,6 +124,24 @@ class Bust(Game):
 
     def score_breakdown(self, s):
         return [{"survived": points} for points in self.scores(s)]
+
+    def keyed(self, s):
+        c = self.clone(s)
+        c.keyed = True
+        if isinstance(c.deck, list):
+            c.deck.sort()
+        c.rng, c.waiting = None, self.current_player(s) is not None
+        return c
+
+    def to_deal(self, s):
+        return s.turn if s.waiting and self.current_player(s) is not None else None
+
+    def deal(self, s, key):
+        if self.to_deal(s) is None:
+            raise BadData("no turn waits for its deal")
+        c = self.clone(s)
+        c.rng, c.waiting = deal_rng(key), False
+        return c
 
     def view(self, s, player):
         v = self.clone(s)
@@ -120,12 +162,14 @@ class Bust(Game):
             unseen.remove(card)  # cards this player has seen are not among the hidden ones
         rng.shuffle(unseen)
         s = self.clone(v)
-        s.hidden, s.rng = False, rng.fork()
+        s.hidden, s.rng = False, None if v.waiting else rng.fork()
         s.hands = [
             sorted(unseen.pop() for _ in range(h)) if isinstance(h, int) else list(h)
             for h in v.hands
         ]
         s.deck = [unseen.pop() for _ in range(v.deck)]
+        if s.keyed:
+            s.deck.sort()
         return s
 
     def to_json(self, s):
@@ -137,6 +181,8 @@ class Bust(Game):
             "turn": s.turn,
             "bust": s.bust,
             "hidden": s.hidden,
+            "keyed": s.keyed,
+            "waiting": s.waiting,
             "rng": s.rng.to_json() if s.rng else None,
         }
 
@@ -146,6 +192,7 @@ class Bust(Game):
             s.players, s.turn, s.bust = obj["players"], obj["turn"], obj["bust"]
             s.pile = [int(c) for c in obj["pile"]]
             s.hidden = bool(obj["hidden"])
+            s.keyed, s.waiting = bool(obj["keyed"]), bool(obj["waiting"])
             s.hands = [h if isinstance(h, int) else [int(c) for c in h] for h in obj["hands"]]
             s.deck = obj["deck"] if isinstance(obj["deck"], int) else [int(c) for c in obj["deck"]]
             s.rng = Rng.from_json(obj["rng"]) if obj["rng"] is not None else None

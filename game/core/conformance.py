@@ -272,3 +272,154 @@ def check_bad_states(game, seed=1):
             raise ConformanceError(
                 f"{game.id}: from_json({obj!r:.80}) raised {type(e).__name__}: {e}"
             ) from e
+
+
+# ---- keyed chance (link play) ----------------------------------------------------------------------
+def _key(rng):
+    return rng.next_u64() | rng.next_u64() << 64
+
+
+def _keyed_future(game, state, chooser_seed, limit):
+    """Like _future, for a keyed game: every waiting turn is dealt with a key from the chooser."""
+    chooser, seen = Rng(chooser_seed), []
+    for _ in range(limit):
+        if game.to_deal(state) is not None:
+            state = game.deal(state, _key(chooser))
+        seen.append(_json_text(game, state))
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        state = game.apply(state, moves[chooser.below(len(moves))])
+    return seen
+
+
+def check_keyed(game, state, seed, step):
+    """Game.keyed: deterministic, never changes its input, idempotent, JSON-lossless, and the
+    turn in progress waits for its deal."""
+    text = _json_text(game, state)
+    keyed = game.keyed(state)
+    if _json_text(game, state) != text:
+        _fail(game, seed, step, "keyed changed its input state")
+    if _json_text(game, game.keyed(state)) != _json_text(game, keyed):
+        _fail(game, seed, step, "keyed is not deterministic")
+    if _json_text(game, game.keyed(keyed)) != _json_text(game, keyed):
+        _fail(game, seed, step, "keyed of a keyed state changed it")
+    if game.to_deal(keyed) != game.current_player(keyed):
+        _fail(game, seed, step, "after keyed the turn in progress does not wait for its deal")
+    return keyed
+
+
+def check_waiting(game, state, seed, step, rng, chance):
+    """A turn waiting for its deal: nothing can be played, nothing of chance is in the state,
+    and deal is deterministic, never changes its input and fills exactly that turn."""
+    seat = game.to_deal(state)
+    text = _json_text(game, state)
+    if game.current_player(state) != seat:
+        _fail(game, seed, step, f"seat {seat} waits for its deal but another seat is to move")
+    if game.legal_moves(state):
+        _fail(game, seed, step, "a turn waiting for its deal lists legal moves")
+    if game.to_json(state).get("rng") is not None:
+        _fail(game, seed, step, "a turn waiting for its deal holds a random generator")
+    again = game.from_json(json.loads(json.dumps(game.to_json(state))))
+    if again != state or _json_text(game, again) != text:
+        _fail(game, seed, step, "a waiting state does not round-trip through JSON")
+    for p in range(len(game.scores(state))):
+        view = game.view(state, p)
+        if game.from_json(json.loads(json.dumps(game.to_json(view)))) != view:
+            _fail(game, seed, step, f"the view of a waiting state for seat {p} does not round-trip")
+    for bad in (-1, 1 << 128, "key", None, True):
+        try:
+            game.deal(state, bad)
+        except BadData:
+            continue
+        _fail(game, seed, step, f"deal accepted the key {bad!r}")
+    key = _key(rng)
+    dealt = game.deal(state, key)
+    if _json_text(game, state) != text:
+        _fail(game, seed, step, "deal changed its input state")
+    if _json_text(game, game.deal(state, key)) != _json_text(game, dealt):
+        _fail(game, seed, step, "the same waiting turn and key gave different deals")
+    if game.to_deal(dealt) is not None:
+        _fail(game, seed, step, "a dealt turn still waits for its deal")
+    if game.current_player(dealt) != seat:
+        _fail(game, seed, step, "the deal gave the turn to another seat")
+    for move in game.legal_moves(dealt)[:3]:
+        try:
+            game.apply(state, move)
+        except IllegalMove:
+            continue
+        _fail(game, seed, step, f"a waiting turn accepted {move.to_json()}")
+    try:
+        game.deal(dealt, key)
+    except BadData:
+        pass
+    else:
+        _fail(game, seed, step, "deal accepted a turn that does not wait")
+    if chance is not None:
+        other = game.deal(state, key ^ 0x9E3779B97F4A7C15)
+        same = _keyed_future(game, dealt, seed, 400) == _keyed_future(game, other, seed, 400)
+        if chance and same:
+            _fail(game, seed, step, "different keys gave the same future")
+        if not chance and not same:
+            _fail(game, seed, step, "a key changed the future of a game with nothing to chance")
+    return key, dealt
+
+
+def play_keyed(game, players, seed, options, sample=4, chance=True):
+    """One random game that goes keyed (link play) at an early step; every waiting turn is
+    dealt with a key from a seeded chooser and all the per-state checks run on the dealt
+    states. Returns (log, final state): the log holds the moves' JSON, {"keyed": True} and
+    {"key": k} in the order they happened."""
+    state = game.new(players=players, seed=seed, options=options)
+    rng = Rng(seed ^ 0xD3A1)
+    convert_at = rng.below(4)
+    log: list[Any] = []
+    step = 0
+    deep = True  # compare futures at the first deal only (it plays hundreds of moves)
+    while True:
+        if step == convert_at and not log.count({"keyed": True}) and not game.is_over(state):
+            state = check_keyed(game, state, seed, step)
+            log.append({"keyed": True})
+        if game.to_deal(state) is not None:
+            key, state = check_waiting(game, state, seed, step, rng, chance if deep else None)
+            deep = False
+            log.append({"key": key})
+            continue
+        moves = check_step(game, state, seed, step, rng, sample)
+        check_end(game, state, seed, step)
+        if not moves:
+            return log, state
+        move = moves[rng.below(len(moves))]
+        log.append(move.to_json())
+        before = game.current_player(state)
+        state = game.apply(state, move)
+        step += 1
+        after = game.current_player(state)
+        if log.count({"keyed": True}) and after is not None:
+            waits = game.to_deal(state)
+            if after != before and waits != after:
+                _fail(game, seed, step, "the turn passed to another seat without its deal")
+            if after == before and waits is not None:
+                _fail(game, seed, step, "a turn waits for a deal in its middle")
+
+
+def run_keyed(game, seeds, players=2, options=None, sample=4, chance=True):
+    """play_keyed for each seed, then a replay of its log from the start must give the same
+    game; returns a digest of everything played."""
+    digest = hashlib.sha256()
+    for seed in seeds:
+        log, final = play_keyed(game, players, seed, options, sample, chance)
+        replay = game.new(players=players, seed=seed, options=options)
+        for entry in log:
+            if entry == {"keyed": True}:
+                replay = game.keyed(replay)
+            elif isinstance(entry, dict) and set(entry) == {"key"}:
+                replay = game.deal(replay, entry["key"])
+            else:
+                replay = game.apply(replay, entry)
+        if _json_text(game, replay) != _json_text(game, final):
+            _fail(game, seed, len(log), "the same keys and moves gave a different keyed game")
+        digest.update(
+            canonical_json({"seed": seed, "log": log, "final": game.to_json(final)}).encode()
+        )
+    return digest.hexdigest()

@@ -167,6 +167,8 @@ class Game:
             move = self.parse_move(move)
         if self.current_player(state) is None:
             raise IllegalMove("the game is over: no more moves can be made")
+        if self.to_deal(state) is not None:
+            raise IllegalMove("this turn waits for its deal: nothing can be played before it")
         after = self.clone(state)
         self.apply_in_place(after, move)
         return after
@@ -215,6 +217,37 @@ class Game:
         (in place). What is public stays: face-up cards, a known tile at a pile's bottom, a
         fixed deck given by the set-up (a scenario). Default: nothing is hidden."""
 
+    # ---- keyed chance (link play: docs/links.md) ------------------------------------------------
+    # Played by link, a game's chance is dealt turn by turn from keys that combine a secret the
+    # seat to move committed to earlier with bits the other seats revealed after it (game.core.
+    # handover). The engine's part: a keyed state keeps nothing face down in any order and holds
+    # no generator between turns; each turn starts by waiting for its deal.
+    def keyed(self, state: State) -> State:
+        """The same position for keyed play. Everything face down becomes an unordered pool
+        (kept sorted), the state's generator is dropped, and every turn from the one in progress
+        on starts by waiting for its deal (`to_deal`). What the seat to move was dealt but has
+        not acted upon, which no other seat may know yet (Carcassonne's tile in hand), goes back
+        to its pool and is dealt again by that seat's deal; what is in a hand or face up stays.
+        Once the turn passes to another seat, the engine drops the generator again and the new
+        turn waits; chance that belongs to that turn (its tile, a new top tile after a veto, the
+        opening display) is drawn at its deal, never before. Deterministic; a keyed state
+        stays keyed; `state` is never changed. A scenario (a fixed deck or piles) has nothing to
+        pool: only the generator goes and turns wait as usual."""
+        raise NotImplementedError
+
+    def to_deal(self, state: State) -> int | None:
+        """The seat whose turn waits for its deal (keyed play), else None. While a turn waits,
+        `current_player` is that seat, `legal_moves` is [] and `apply` raises IllegalMove."""
+        return None
+
+    def deal(self, state: State, key: int) -> State:
+        """The waiting turn dealt: the state's generator seeded from `key` (a whole number,
+        0 <= key < 2**128, `Rng(key)`) and everything that turn was waiting for drawn from it;
+        every chance outcome until the turn passes to another seat comes from that generator.
+        Deterministic; BadData when no turn waits or the key is not such a number; `state` is
+        never changed."""
+        raise NotImplementedError
+
     # ---- hidden information -----------------------------------------------------------------
     def view(self, state: State, player: int | None) -> State:
         """What `player` may see (None: a spectator who sees only public information). Hidden
@@ -257,6 +290,16 @@ class Game:
             "player": self.current_player(state),
             "move": json.dumps(move.to_json(), ensure_ascii=False),
         }
+
+
+KEY_LIMIT = 1 << 128  # a deal's key (keyed play) is below this
+
+
+def deal_rng(key: Any) -> Rng:
+    """The generator a deal seeds from `key` (Game.deal); BadData when it is no such key."""
+    if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < KEY_LIMIT:
+        raise BadData("a deal's key is a whole number of at most 128 bits")
+    return Rng(key)
 
 
 def canonical_json(obj: JSON) -> str:

@@ -22,7 +22,14 @@ class Rng:
     def __init__(self, seed=0):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError("the seed must be an integer")
-        self.state = seed & _MASK
+        # a wider seed (128 random bits for a new game, a deal's key) folds its upper bits in
+        # 64 at a time; a seed below 2**64 is the state itself, as it always was
+        state = seed & _MASK
+        seed = seed >> 64 if seed > 0 else 0
+        while seed:
+            state = _finalise(state ^ _finalise((seed & _MASK) + _GOLDEN & _MASK))
+            seed >>= 64
+        self.state = state
 
     def next_u64(self):
         self.state = s = (self.state + _GOLDEN) & _MASK

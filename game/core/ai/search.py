@@ -53,6 +53,14 @@ LEVELS: dict[str, dict[str, Any]] = {
 PLAYER_LEVELS = ("easy", "medium", "hard")  # what a new-game screen offers
 
 
+def dealt(game, state, rng):
+    """`state`, or in keyed play (link games) a turn waiting for its deal dealt from `rng`: to
+    the search a deal is chance like any other."""
+    if game.to_deal(state) is None:
+        return state
+    return game.deal(state, rng.next_u64() | rng.next_u64() << 64)
+
+
 def level_names():
     return list(LEVELS)
 
@@ -242,6 +250,7 @@ class Search:
         tree_depth = self.params.get("tree_depth")
         # selection and expansion
         while True:
+            state = dealt(game, state, rng)
             player = game.current_player(state)
             if player is None or (tree_depth is not None and len(path) >= tree_depth):
                 break
@@ -286,6 +295,7 @@ class Search:
         depth = self.params.get("playout_depth", knowledge.playout_depth)
         steps = 0
         while game.current_player(state) is not None and (depth is None or steps < depth):
+            state = dealt(game, state, rng)
             game.apply_in_place(state, knowledge.playout_move(game, state, rng))
             steps += 1
             yield

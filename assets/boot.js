@@ -110,7 +110,7 @@ function t(key, vars = {}) {
   let lang = state.lang;
   let text = table && table[lang]?.[key];
   if (text == null) { lang = "en"; text = (table && table.en?.[key]) ?? fallback.get(key) ?? key; }
-  if (typeof text === "object") text = text[pluralCategory(lang, vars[text.count || "n"])] ?? text.other ?? key;
+  while (typeof text === "object") text = text[pluralCategory(lang, vars[text.count || "n"])] ?? text.other ?? key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
 }
 

@@ -500,11 +500,13 @@ def test_log_entries_tell_where_the_follower_the_scores_and_the_end():
     texts = [e.told.text for e in entries]
     notes = [[note.text for note in e.told.notes] for e in entries]
     ann, ben = isolate("Ann"), isolate("Ben")  # the table's names are bidi isolates (issue #12)
-    assert texts[0] == f"{ann} placed a tile 1 up of the start tile · knight on the city"
+    assert texts[0] == f"{ann} placed a tile 1 square up from the start tile · knight on the city"
     assert notes[0] == [f"{ann} +4: city completed (2 tiles)"]
-    assert texts[1] == f"{ben} placed a tile 1 right of the start tile · thief on the road"
+    assert texts[1] == f"{ben} placed a tile 1 square right from the start tile · thief on the road"
     assert notes[1] == [f"{ben} +2: the Courier's message (road)"]
-    assert texts[2] == f"{ann} placed a tile 2 right of the start tile · farmer on the field"
+    assert (
+        texts[2] == f"{ann} placed a tile 2 squares right from the start tile · farmer on the field"
+    )
     assert notes[3][0] == "the stack is empty: final scoring"
     assert f"{ann} +3: field at the end (3 tiles)" in notes[3]
     assert [e.seat for e in entries] == [0, 1, 0, 1]

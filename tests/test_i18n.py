@@ -42,12 +42,29 @@ def test_a_plural_text_picks_its_form_by_the_count():
     assert Translator(table, "sk")("pts", n=1) == "1 point"  # missing language: English forms
 
 
+def test_two_counts_pick_their_forms_one_after_the_other():
+    """ "12 bodů + 2 skryté bonusy": the object of the first count holds, as each form, an object
+    of the second count, so both nouns follow their own number."""
+    hidden = {"count": "k", "one": "+ {k} skrytý bonus", "few": "+ {k} skryté bonusy"}
+    hidden["many"] = "+ {k} skrytého bonusu"
+    hidden["other"] = "+ {k} skrytých bonusů"
+    text = {
+        cat: {k: (v if k == "count" else f"{{n}} {word} {v}") for k, v in hidden.items()}
+        for cat, word in (("one", "bod"), ("few", "body"), ("many", "bodu"), ("other", "bodů"))
+    }
+    cs = Translator({"cs": {"pts": {"count": "n", **text}}}, "cs")
+    assert cs("pts", n=12, k=2) == "12 bodů + 2 skryté bonusy"
+    assert cs("pts", n=1, k=5) == "1 bod + 5 skrytých bonusů"
+    assert cs("pts", n=3, k=1) == "3 body + 1 skrytý bonus"
+
+
 # ---- the translation table itself (issue #14: "a test runs every string with counts 0, 1, 2, 3,
 # 4, 5, 11, 21, 22, 25 through the plural rules and compares with CLDR's rules"; "no key is
 # missing in any language") -------------------------------------------------------------------
 import json  # noqa: E402
 import re  # noqa: E402
 import string  # noqa: E402
+import subprocess  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from game.view.i18n import LANGUAGES, about, load_table, localized_name  # noqa: E402
@@ -59,8 +76,29 @@ CATEGORIES.update(cs={"one", "few", "many", "other"}, sk={"one", "few", "many", 
 
 
 def forms(text):
-    """The strings of a text: itself, or each form of a plural object."""
-    return [v for k, v in text.items() if k != "count"] if isinstance(text, dict) else [text]
+    """The strings of a text: itself, or each form of a plural object (of its nested objects)."""
+    if isinstance(text, dict):
+        return [form for k, v in text.items() if k != "count" for form in forms(v)]
+    return [text]
+
+
+def objects(text):
+    """The plural objects of a text: none, or it and every object nested in its forms."""
+    if not isinstance(text, dict):
+        return []
+    return [text] + [o for k, v in text.items() if k != "count" for o in objects(v)]
+
+
+def counts(text):
+    """The parameters whose counts choose a text's form."""
+    return {o.get("count", "n") for o in objects(text)}
+
+
+def pick(lang, text, n):
+    """The form CLDR's rules pick when every count of the text is `n`."""
+    while isinstance(text, dict):
+        text = text[cldr(lang, n)]
+    return text
 
 
 def placeholders(text):
@@ -92,9 +130,9 @@ def test_plural_objects_have_exactly_their_languages_categories():
     """CLDR: English and German one/other; Czech and Slovak one/few/many/other."""
     for lang in LANGUAGES:
         for key, text in TABLE[lang].items():
-            if isinstance(text, dict):
-                assert set(text) - {"count"} == CATEGORIES[lang], (lang, key)
-                assert text.get("count", "n") in placeholders(text), (lang, key)
+            for plural in objects(text):
+                assert set(plural) - {"count"} == CATEGORIES[lang], (lang, key)
+                assert plural.get("count", "n") in placeholders(plural), (lang, key)
             if isinstance(TABLE["en"][key], dict):  # a count in English is a count everywhere
                 assert isinstance(text, dict), (lang, key)
 
@@ -104,40 +142,65 @@ def test_every_string_with_every_count_picks_cldrs_form():
         tr = Translator(TABLE, lang)
         for key, text in TABLE[lang].items():
             names = placeholders(text)
+            chosen_by = counts(text) if isinstance(text, dict) else {"n"}
+            if not chosen_by & names:
+                continue
             for n in COUNTS:
-                params = {
-                    name: n
-                    if name == (text.get("count", "n") if isinstance(text, dict) else "n")
-                    else "X"
-                    for name in names
-                }
-                if not isinstance(text, dict) and "n" not in names:
-                    continue
+                params = {name: n if name in chosen_by else "X" for name in names}
                 shown = tr(key, **params)
-                expected = text[cldr(lang, n)] if isinstance(text, dict) else text
-                assert shown == expected.format(**params), (lang, key, n)
+                assert shown == pick(lang, text, n).format(**params), (lang, key, n)
                 assert "{" not in shown and str(n) in shown, (lang, key, n, shown)
 
 
-# A count right before one of these nouns (or after it, "karet: 3") needs a plural object.
+# A count right before one of these nouns (or after it, "karet: 3") needs a plural object; so
+# does one before an adjective standing for a noun ("+ 2 skryté", "+ 2 hidden").
 NOUNS = {
-    "en": r"tiles?|cards?|points?|pts|houses?|followers?|rounds?|bonus|carriages?|cities|city|players?|moves?",
-    "cs": r"destič|dílk|dílek|kartič|kart|bod|b\.|stanic|figur|kol|tah|hráč|měst|bonus|kočár",
-    "sk": r"doštič|kartič|kart|kariet|bod|stanic|staníc|spoločník|kol|kôl|ťah|hráč|miest|bonus|kočiar",
-    "de": r"plättchen|karte|punkt|pkt|haus|häuser|gefolgs|runde|bonus|kutsche|städte|stadt|zug|züge",
+    "en": r"tiles?|cards?|points?|pts|houses?|followers?|rounds?|bonus|carriages?|cities|city|players?|moves?|hidden",
+    "cs": r"destič|dílk|dílek|kartič|kart|bod|b\.|stanic|figur|kol|tah|hráč|měst|bonus|kočár|skryt",
+    "sk": r"doštič|kartič|kart|kariet|bod|stanic|staníc|spoločník|kol|kôl|ťah|hráč|miest|bonus|kočiar|skryt",
+    "de": r"plättchen|karte|punkt|pkt|haus|häuser|gefolgs|runde|bonus|kutsche|städte|stadt|zug|züge|verdeckt",
 }
-COUNT = r"\{(?:n|k|count|length|tiles|total|value|points)\}"
+COUNT = r"\{(n|k|count|length|tiles|total|value|points)\}"
+
+
+def leaves(text, chosen=frozenset()):
+    """(the counts that chose it, the string) for every string of a text."""
+    if not isinstance(text, dict):
+        yield chosen, text
+        return
+    for k, v in text.items():
+        if k != "count":
+            yield from leaves(v, chosen | {text.get("count", "n")})
+
+
+def unchosen_counts(lang, text):
+    """The counts that meet a noun (an adjective may stand between: "2 skryté bonusy") in a
+    string of `text` that no plural object of that count chose."""
+    after = re.compile(COUNT + rf"\s+(?:[^\W\d]+\s+)?(?:{NOUNS[lang]})", re.IGNORECASE)
+    before = re.compile(rf"\b(?:{NOUNS[lang]})\w*:\s*" + COUNT, re.IGNORECASE)
+    return [
+        match.group(1)
+        for chosen, form in leaves(text)
+        for match in (*after.finditer(form), *before.finditer(form))
+        if match.group(1) not in chosen
+    ]
 
 
 def test_counts_meeting_nouns_use_plural_objects():
     """English "(1 tiles)", Czech "3 bodů" or "karet: 1" cannot happen: wherever a count meets
-    a noun, the text is a plural object."""
+    a noun, a plural object of that very count chose the words. Two counts side by side ("12
+    bodů + 2 skryté bonusy") so go through two plural objects, the second nested in each form
+    of the first."""
     for lang in LANGUAGES:
-        after = re.compile(COUNT + rf"\s+(?:{NOUNS[lang]})", re.IGNORECASE)
-        before = re.compile(rf"\b(?:{NOUNS[lang]})\w*:\s*" + COUNT, re.IGNORECASE)
         for key, text in TABLE[lang].items():
-            if isinstance(text, str):
-                assert not after.search(text) and not before.search(text), (lang, key, text)
+            assert not unchosen_counts(lang, text), (lang, key, text)
+
+
+def test_a_second_count_without_its_plural_object_is_caught():
+    one_object = {"count": "n", "one": "{n} bod + {k} skryté", "few": "{n} body + {k} skryté"}
+    assert unchosen_counts("cs", one_object) == ["k", "k"]
+    assert unchosen_counts("en", "{n} points + {k} hidden bonus tiles") == ["n", "k"]
+    assert unchosen_counts("de", "Karten: {n}") == ["n"]
 
 
 def test_the_person_at_the_device_is_spoken_to():
@@ -206,3 +269,34 @@ def test_the_log_speaks_to_the_person_at_the_device_and_of_the_others_by_name():
     assert friends.log_entries(board, 0)[0].told.text.startswith(
         f"{isolate('Ann')} položil(a) destičku na "
     )
+
+
+def test_the_picker_script_picks_plural_forms_as_python_does():
+    """assets/boot.js has its own `t` (the picker runs before Python): the same forms, nested
+    objects of a second count included, for every count."""
+    boot = (ROOT / "assets" / "boot.js").read_text("utf-8")
+    start, end = boot.index("function pluralCategory("), boot.index("function chooseLang(")
+
+    def plural(count, forms):
+        return {"count": count, **dict(zip(("one", "few", "many", "other"), forms))}
+
+    rows = ("abcd", "efgh", "ijkl", "mnop")
+    two = plural("n", [plural("k", [f"{{n}}/{{k}} {c}" for c in row]) for row in rows])
+    table = {
+        "cs": {"pts": plural("n", ["{n} bod", "{n} body", "{n} bodu", "{n} bodů"]), "two": two}
+    }
+    calls = [("pts", {"n": n}) for n in COUNTS] + [
+        ("two", {"n": n, "k": k}) for n in (1, 3, 5) for k in (1, 2, 7)
+    ]
+    script = (
+        f"const state = {{table: {json.dumps(table)}, lang: 'cs'}};\n"
+        "const fallback = new Map();\n"
+        + boot[start:end]
+        + f"\nconsole.log(JSON.stringify({json.dumps(calls)}.map(([key, vars]) => t(key, vars))));"
+    )
+    shown = json.loads(
+        subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True).stdout
+    )
+    tr = Translator(table, "cs")
+    assert shown == [tr(key, **params) for key, params in calls]
+    assert shown[-1] == "5/7 p" and shown[len(COUNTS) :][:3] == ["1/1 a", "1/2 b", "1/7 d"]

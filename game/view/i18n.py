@@ -9,6 +9,8 @@ A text is a string with {placeholders}, or, where a count changes the words, an 
 plural categories: {"one": "{n} bod", "few": "{n} body", "many": "{n} bodu", "other": "{n} bodů"}.
 The count is the parameter `n`, unless the object names another one under "count"
 ({"count": "tiles", "one": ..., "other": ...}). Every language lists the categories its rules use.
+A text with two counts, each beside its own noun ("12 bodů + 2 skryté bonusy"), nests them: each
+form of the first count's object is an object of the second count.
 
 The person at this device is spoken to ("You placed T08", "Položil(a) jste T08"): a sentence
 about a seat has a second form "<key>.you" that `about` picks for that person's seat. Sentences
@@ -60,7 +62,7 @@ class Translator:
         lang = self.lang
         if text is None:
             text, lang = self.table.get(FALLBACK, {}).get(key, key), FALLBACK
-        if isinstance(text, dict):
+        while isinstance(text, dict):  # a plural object (its forms may be ones of another count)
             count = params.get(text.get("count", "n"))
             text = text.get(plural_category(lang, count)) or text.get("other", key)
         if params:

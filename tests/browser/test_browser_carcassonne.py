@@ -98,7 +98,7 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     ring.click()
     wait_moves(page, 1)
     last = page.locator("#gt-log li").last.inner_text()
-    assert "Ann placed a tile 1 up of the start tile · knight on the city" in last
+    assert "Ann placed a tile 1 square up from the start tile · knight on the city" in last
     assert "Ann +4: city completed (2 tiles)" in last
     assert score_of(page, 0) == 4
     page.locator('#gt-layer-board .car-badge[data-seat="0"][data-points="4"]').wait_for()
@@ -115,7 +115,7 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     page.click("#gt-panel [data-act=confirm]")
     wait_moves(page, 2)
     last = page.locator("#gt-log li").last.inner_text()
-    assert "1 right of the start tile · thief on the road" in last
+    assert "1 square right from the start tile · thief on the road" in last
     assert "Ben +2: the Courier's message (road)" in last
     assert score_of(page, 1) == 2
     page.locator('#gt-layer-board .car-courier[data-x="1"][data-y="0"]').wait_for()

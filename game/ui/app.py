@@ -266,7 +266,9 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         )
         self.render_panel()
         self.el("gt-details").innerHTML = html_isolates(
-            self.controller.details_markup(table.state, self.viewer(), table.names(), tr)
+            self.controller.details_markup(
+                table.state, self.viewer(), table.names(), tr, you=table.you()
+            )
         )
         self.render_chart()
         self.render_log()
@@ -280,9 +282,15 @@ class App(Dialogs, Inputs, Keeping, Storyteller):
         panel = self.el("gt-panel")
         focused = closest(document.activeElement, "#gt-panel [data-act]")
         state, controller = self.position()
-        controller.you = self.table.you()
         panel.innerHTML = html_isolates(
-            controller.panel_markup(state, self.viewer(), self.names(), self.tr, self.interactive())
+            controller.panel_markup(
+                state,
+                self.viewer(),
+                self.names(),
+                self.tr,
+                self.interactive(),
+                you=self.table.you(),
+            )
         )
         if focused is not None:  # keyboard play: focus stays in the panel, not lost to the page
             again = nullable(

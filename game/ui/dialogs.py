@@ -109,9 +109,8 @@ class Dialogs:
     def summary_dialog(self):
         """What the board wants shown between rounds (the board layer shows it too)."""
         names = self.table.names()
-        self.controller.you = self.table.you()
         title, body, button = self.controller.summary(
-            self.table.state, self.summary_shown, names, self.tr
+            self.table.state, self.summary_shown, names, self.tr, you=self.table.you()
         )
         self.show_dialog(
             "summary", views.message(self.tr, title, body, [("summary-done", button, True)])

@@ -180,9 +180,8 @@ class Table:
 
     def log_entries(self, controller, viewer):
         """The match so far as the log tells it to `viewer`, oldest first (story.LogEntry);
-        moves of the person at this device are told to them (`controller.you`)."""
-        controller.you = self.you()
-        return self.story.entries(self.match, controller, viewer, self.names(), self.tr)
+        moves of the person at this device (`you`) are told to them."""
+        return self.story.entries(self.match, controller, viewer, self.names(), self.tr, self.you())
 
     # ---- saving --------------------------------------------------------------------------------------
     def save_text(self):

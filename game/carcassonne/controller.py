@@ -126,13 +126,15 @@ class Controller(BoardController):
         """[(feature id, kind)] that may take a follower on the chosen square and turn, cities
         first, fields last (the order of the rings' numbers)."""
         self._sync(state)
-        if self.anchor is None:
-            return []
-        fids = self.features.get((*self.anchor, self.rot), [])
-        kinds = queries.feature_kinds(self.tile)
+        fids = self._here()
+        kinds = queries.feature_kinds(self.tile) if fids else {}
         return sorted(
             ((fid, kinds[fid]) for fid in fids), key=lambda f: (KIND_ORDER.index(f[1]), f[0])
         )
+
+    def _here(self) -> list[str]:
+        """The features that may take a follower on the chosen square in the current turn."""
+        return [] if self.anchor is None else self.features.get((*self.anchor, self.rot), [])
 
     def outcomes(self, state: State) -> dict[str | None, Outcome]:
         """What each choice would bring the player this turn: {fid or None: Outcome} (the game
@@ -217,9 +219,7 @@ class Controller(BoardController):
             return None
         if target.startswith("m:"):
             fid = target[2:]
-            if self.step != "follower" or fid not in self.features.get(
-                (*self.anchor, self.rot), []
-            ):
+            if self.step != "follower" or fid not in self._here():
                 return None
             if self.selected == fid:
                 return self.confirm(state)
@@ -245,7 +245,7 @@ class Controller(BoardController):
             return None
         self.locked = True
         if not self.follower_options(state):
-            return Place(self.anchor[0], self.anchor[1], self.rot, None)
+            return self._place(None)
         self.step, self.selected, self.hovered = "follower", None, None
         self._outcomes = None
         return None
@@ -255,22 +255,25 @@ class Controller(BoardController):
         self._sync(state)
         if self.step != "follower" or not self.is_legal(state):
             return None
-        if self.selected is not None and self.selected not in self.features.get(
-            (*self.anchor, self.rot), []
-        ):
+        if self.selected is not None and self.selected not in self._here():
             return None
-        return Place(self.anchor[0], self.anchor[1], self.rot, self.selected)
+        return self._place(self.selected)
 
     def no_follower(self, state: State) -> Place | None:
         self._sync(state)
         if self.step != "follower" or not self.is_legal(state):
             return None
-        return Place(self.anchor[0], self.anchor[1], self.rot, None)
+        return self._place(None)
 
     def choose(self, state: State, fid: str) -> None:
         self._sync(state)
-        if self.step == "follower" and fid in self.features.get((*self.anchor, self.rot), []):
+        if self.step == "follower" and fid in self._here():
             self.selected = self.hovered = fid
+
+    def _place(self, meeple: str | None) -> Place:
+        """The move for the chosen square and turn (is_legal said it is one)."""
+        assert self.anchor is not None
+        return Place(self.anchor[0], self.anchor[1], self.rot, meeple)
 
     def rotate(self, state: State, step: int = 1) -> None:
         """Turn the tile: on a square, only through the turns that fit there; elsewhere through

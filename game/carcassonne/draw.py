@@ -429,7 +429,8 @@ def scored_layers(state, events, square_of):
     """(highlights, badges): each feature the events scored outlined in the scorer's colour,
     and a +N badge near it; `square_of` maps each placed square to its (tile, rot)."""
     highlights, badges = [], []
-    cache, used = {}, []
+    cache: dict[tuple[int, int], list[dict]] = {}  # a square's features, asked once
+    used: list[tuple[float, float]] = []  # where badges went (free_spot keeps them apart)
     for k, event in enumerate(events):
         segments = _segments(state, event, square_of, cache)
         if not segments:

@@ -1,4 +1,4 @@
-"""The board-controller protocol: what the table (game/ui/app.py) needs from a game's board.
+"""The board-controller protocol: what the table (game/ui) needs from a game's board.
 
 A board controller is pure Python (game/<name>/controller.py, class `Controller`, declared in the
 game's `__init__.py`; `games.controller(id)` makes one): it turns a state into SVG and panel

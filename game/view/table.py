@@ -1,5 +1,5 @@
 """The game table in pure Python: one match, who sits where, what the log says, what gets saved.
-The browser glue (app.py) owns the DOM and the timers; everything it shows is decided here, so
+The browser glue (game/ui) owns the DOM and the timers; everything it shows is decided here, so
 it is tested in CPython.
 """
 

@@ -12,7 +12,7 @@ import make_carcassonne_art
 import pytest
 
 from game.carcassonne import draw, draw_tiles, queries
-from game.carcassonne.controller import Controller, viewbox_of
+from game.carcassonne.controller import Controller
 from game.carcassonne.data import TILE_TYPES
 from game.carcassonne.engine import GAME, Place
 from game.carcassonne.tables import DISTINCT_ROTS, TYPE_INDEX
@@ -265,7 +265,7 @@ def test_viewbox_fits_the_tiles_and_a_ring_and_grows_every_way():
         assert x + 100 <= tx * 100 and tx * 100 + 200 <= x + w  # a free ring around every tile
         assert y + 100 <= ty * 100 and ty * 100 + 200 <= y + h
     assert 0.8 <= w / h <= 1.6
-    assert numbers(viewbox_of([(-7, 0), (-6, 0)]))[0] < -700  # west, negative squares
+    assert numbers(draw.viewbox_of([(-7, 0), (-6, 0)]))[0] < -700  # west, negative squares
 
 
 def test_board_names_its_targets_and_draws_every_piece():

@@ -7,9 +7,11 @@ Layers (DESIGN.md §1): engines (game.core and each game's engine modules) <- pr
 """
 
 import ast
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -20,8 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 BROWSER_MODULES = ("js", "pyodide", "pyscript")
 GAME_PACKAGES = [package.split(".")[1] for package in PACKAGES]
-# every game folder holds these, each named for what it is
-GAME_FILES = ("__init__", "engine", "data", "queries", "draw", "controller", "ai")
 MAX_LINES = 600
 # the presentation modules of a game folder (besides every draw*.py)
 PRESENTATION = ("controller", "panel", "howto", "story")
@@ -34,13 +34,13 @@ def module_name(path):
     return ".".join(parts)
 
 
-def imports_of(path):
+def imports_of(path, text=None):
     """Every module `path` imports (absolute names; relative imports resolved), also inside
-    functions: [(line, module)]."""
+    functions and under `if TYPE_CHECKING:`: [(line, module)]. `text`: other source for it."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    for node in ast.walk(ast.parse(path.read_text("utf-8") if text is None else text)):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -142,11 +142,102 @@ def test_the_shell_is_imported_only_by_its_entry_point():
         assert not any(t.startswith("game.ui") for _, t in imports_of(path)), path
 
 
+def import_graph():
+    """{module: the modules of ours it imports}, every import counted (also those under
+    `if TYPE_CHECKING:` and inside functions)."""
+    graph = {module_name(path): set() for path in python_files()}
+    for path in python_files():
+        graph[module_name(path)] = {t for _, t in imports_of(path) if t in graph} - {
+            module_name(path)
+        }
+    return graph
+
+
+def circles(graph):
+    """Every import circle: the groups of modules that import each other, directly or through
+    others (strongly connected components of more than one module), each sorted."""
+    order, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(module):
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        on_stack.add(module)
+        for target in sorted(graph[module]):
+            if target not in order:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in on_stack:
+                low[module] = min(low[module], order[target])
+        if low[module] == order[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    return sorted(found)
+
+
+def test_no_import_circle_in_game():
+    # a module that needs one importing it (even only for its types) is a sign that a value
+    # should be passed instead: panels take a Selection, never their controller
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_check_finds_circles_also_through_type_checking_imports():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+    # a panel that imports its controller only to name its type still makes a circle
+    panel = GAME / "toscana" / "panel.py"
+    typed = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .controller import X\n"
+    graph = import_graph()
+    graph["game.toscana.panel"] |= {t for _, t in imports_of(panel, typed) if t in graph}
+    assert ["game.toscana.controller", "game.toscana.panel"] in circles(graph)
+
+
+def game_folder_table():
+    """CONTRIBUTING.md's "A game folder" table: (files every game folder has, the patterns and
+    the named extras a folder may add). A file is named in backticks; the first column names
+    what every folder has ("draw_*.py" in it is a pattern), the second the extras it names."""
+    text = (ROOT / "CONTRIBUTING.md").read_text("utf-8")
+    section = text.split("## A game folder", 1)[1].split("\n## ", 1)[0]
+    required, patterns, extras = set(), set(), set()
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) < 2 or not cells[0].startswith("`"):
+            continue
+        for name in re.findall(r"`([\w*]+\.py)`", cells[0]):
+            (patterns if "*" in name else required).add(name)
+        extras.update(re.findall(r"`(\w+\.py)`", cells[1]))
+    return required, patterns, extras
+
+
+def test_the_game_folder_table_reads_as_meant():
+    required, patterns, _ = game_folder_table()
+    assert {"__init__.py", "engine.py", "panel.py", "controller.py"} <= required
+    assert patterns == {"draw_*.py"}
+
+
 @pytest.mark.parametrize("package", GAME_PACKAGES)
-def test_every_game_folder_has_the_same_files(package):
-    names = {path.stem for path in (GAME / package).glob("*.py")}
-    missing = [name for name in GAME_FILES if name not in names]
-    assert missing == [], f"game/{package} lacks {missing}"
+def test_every_game_folder_matches_the_table_in_contributing(package):
+    # CONTRIBUTING.md, "A game folder": the same files in every folder, each named for what it is
+    required, patterns, extras = game_folder_table()
+    names = {path.name for path in (GAME / package).glob("*.py")}
+    missing = sorted(required - names)
+    assert missing == [], f"game/{package} lacks {missing} (CONTRIBUTING.md lists them)"
+    unlisted = sorted(
+        name
+        for name in names - required - extras
+        if not any(Path(name).match(pattern) for pattern in patterns)
+    )
+    assert unlisted == [], f"CONTRIBUTING.md's game folder table does not name {unlisted}"
 
 
 def test_no_file_in_game_is_longer_than_600_lines():
@@ -162,6 +253,20 @@ def tool(name):
     """The tool from the test environment (.venv/bin next to this Python), else from PATH."""
     found = Path(sys.executable).with_name(name)
     return str(found) if found.exists() else shutil.which(name)
+
+
+def test_mypy_checks_all_of_game():
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["mypy"]
+    assert settings["files"] == ["game"]
+    # modules whose errors are not reported yet: engine modules only, never the presentation
+    # or the shell
+    silenced = [
+        module
+        for override in settings.get("overrides", [])
+        if override.get("ignore_errors")
+        for module in override["module"]
+    ]
+    assert [m for m in silenced if not layer(m).startswith("engine:")] == []
 
 
 @pytest.mark.parametrize(

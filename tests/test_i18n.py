@@ -300,3 +300,31 @@ def test_the_picker_script_picks_plural_forms_as_python_does():
     tr = Translator(table, "cs")
     assert shown == [tr(key, **params) for key, params in calls]
     assert shown[-1] == "5/7 p" and shown[len(COUNTS) :][:3] == ["1/1 a", "1/2 b", "1/7 d"]
+
+
+def test_the_panel_and_the_round_summary_speak_to_the_person_at_the_device():
+    """The seat of the person at this device (`you`, a parameter of every board method that
+    writes a sentence about a seat) is spoken to; any other seat is named."""
+    from game import games
+    from game.core import Rng
+    from game.toscana import queries
+
+    en = Translator(TABLE, "en")
+    names = ["Ann", "Ben"]
+    board = games.controller("carcassonne")
+    state = games.get("carcassonne").new(players=2, seed=3)  # Ann (seat 0) places the tile
+    assert "You are placing it." in board.panel_markup(state, 1, names, en, False, you=0)
+    assert "Ann is placing it." in board.panel_markup(state, 1, names, en, False, you=1)
+
+    board, game = games.controller("toscana"), games.get("toscana")
+    for seed in range(1, 40):  # a round with a winner
+        state, rng = game.new(seed=seed), Rng(seed)
+        while board.summary_after(state) is None:
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        winner = queries.round_results(state)[0]["winner"]
+        if winner is not None:
+            break
+    assert winner is not None
+    _, mine, _ = board.summary(state, 1, names, en, you=winner)
+    _, theirs, _ = board.summary(state, 1, names, en, you=1 - winner)
+    assert "You win this round." in mine and f"{names[winner]} wins this round." in theirs

@@ -1,8 +1,9 @@
 """How a person plays a Carcassonne turn, as a small state machine in pure Python (the browser
 layer only forwards pointer and key events and sets the markup this returns). This is the
-`Controller` the game declares (game.view.controller.BoardController); panel.py writes
-the panel beside the board and the new-game options, story.py the log entries and
-the end.
+`Controller` the game declares (game.view.controller.BoardController). What the person chose so
+far leaves it only as a frozen value, `selection()` (panel.Selection): panel.py draws the panel
+beside the board, the follower rings and the new-game options from it; story.py writes the log
+entries and the end.
 
 A turn has two steps.
 1. Where: every free square where the tile fits (in some turn) is highlighted. Pointing at one
@@ -28,37 +29,19 @@ from game.view.markup import tag
 from game.view.story import Told
 
 from . import draw, howto, panel, queries, story
-from .draw_tiles import T, fmt, spot
+from .draw import square_box, viewbox_of
+from .draw_tiles import T, spot
 from .engine import GAME, Place
+from .panel import Outcome, Selection
 
 Square = tuple[int, int]  # (x, y) on the board
 KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 KIND_ORDER = ("city", "road", "monastery", "field")
-MIN_SIDE = 4  # the board shows at least 4 x 4 squares (the first turns are not huge)
-MARGIN = 30  # user units around the outer ring (room for the enlarged tile on touch screens)
 
 
 def parse_square(target: str) -> Square:
     x, y = target.split(",")
     return int(x), int(y)
-
-
-def viewbox_of(squares: list[Square]) -> str:
-    """x0 y0 width height around the squares (each a 100 x 100 tile), at least MIN_SIDE wide and
-    high, with an aspect between 4:5 and 8:5 so the board never becomes a thin strip."""
-    xs = [x for x, _ in squares]
-    ys = [y for _, y in squares]
-    x0, x1, y0, y1 = min(xs), max(xs) + 1, min(ys), max(ys) + 1
-    w, h = max(x1 - x0, MIN_SIDE), max(y1 - y0, MIN_SIDE)
-    w, h = max(w, h * 0.8), max(h, w / 1.6)
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    left, top = (cx - w / 2) * T - MARGIN, (cy - h / 2) * T - MARGIN
-    return " ".join(fmt(v) for v in (left, top, w * T + 2 * MARGIN, h * T + 2 * MARGIN))
-
-
-def square_box(square: Square) -> str:
-    """ "x y w h" in board units of a square."""
-    return f"{square[0] * T} {square[1] * T} {T} {T}"
 
 
 class Controller(BoardController):
@@ -121,7 +104,7 @@ class Controller(BoardController):
         self.rot, self.anchor, self.locked = 0, None, False
         self.step, self.selected, self.hovered = "place", None, None
         self.picking = False
-        self._outcomes: dict[str | None, tuple[int, int, bool]] | None = None
+        self._outcomes: dict[str | None, Outcome] | None = None
         self._scored: tuple[Markup, Markup] | None = None
 
     def _box(self) -> tuple[int, int, int, int]:
@@ -143,19 +126,21 @@ class Controller(BoardController):
         """[(feature id, kind)] that may take a follower on the chosen square and turn, cities
         first, fields last (the order of the rings' numbers)."""
         self._sync(state)
-        if self.anchor is None:
-            return []
-        fids = self.features.get((*self.anchor, self.rot), [])
-        kinds = queries.feature_kinds(self.tile)
+        fids = self._here()
+        kinds = queries.feature_kinds(self.tile) if fids else {}
         return sorted(
             ((fid, kinds[fid]) for fid in fids), key=lambda f: (KIND_ORDER.index(f[1]), f[0])
         )
 
-    def outcomes(self, state: State) -> dict[str | None, tuple[int, int, bool]]:
-        """What each choice would bring the player this turn: {fid or None: (points from
-        completed features, points from the Courier's message)} (the game is played ahead on a
-        copy, once per chosen square)."""
+    def _here(self) -> list[str]:
+        """The features that may take a follower on the chosen square in the current turn."""
+        return [] if self.anchor is None else self.features.get((*self.anchor, self.rot), [])
+
+    def outcomes(self, state: State) -> dict[str | None, Outcome]:
+        """What each choice would bring the player this turn: {fid or None: Outcome} (the game
+        is played ahead on a copy, once per chosen square)."""
         if self._outcomes is None:
+            assert self.anchor is not None
             x, y = self.anchor
             out = {}
             base = None
@@ -174,7 +159,7 @@ class Controller(BoardController):
                 if base is None:
                     base = done
                 moved = queries.courier_position(after) != queries.courier_position(state)
-                out[fid] = (done - base, courier, moved)
+                out[fid] = Outcome(done - base, courier, moved)
             self._outcomes = out
         return self._outcomes
 
@@ -234,9 +219,7 @@ class Controller(BoardController):
             return None
         if target.startswith("m:"):
             fid = target[2:]
-            if self.step != "follower" or fid not in self.features.get(
-                (*self.anchor, self.rot), []
-            ):
+            if self.step != "follower" or fid not in self._here():
                 return None
             if self.selected == fid:
                 return self.confirm(state)
@@ -262,7 +245,7 @@ class Controller(BoardController):
             return None
         self.locked = True
         if not self.follower_options(state):
-            return Place(self.anchor[0], self.anchor[1], self.rot, None)
+            return self._place(None)
         self.step, self.selected, self.hovered = "follower", None, None
         self._outcomes = None
         return None
@@ -272,22 +255,25 @@ class Controller(BoardController):
         self._sync(state)
         if self.step != "follower" or not self.is_legal(state):
             return None
-        if self.selected is not None and self.selected not in self.features.get(
-            (*self.anchor, self.rot), []
-        ):
+        if self.selected is not None and self.selected not in self._here():
             return None
-        return Place(self.anchor[0], self.anchor[1], self.rot, self.selected)
+        return self._place(self.selected)
 
     def no_follower(self, state: State) -> Place | None:
         self._sync(state)
         if self.step != "follower" or not self.is_legal(state):
             return None
-        return Place(self.anchor[0], self.anchor[1], self.rot, None)
+        return self._place(None)
 
     def choose(self, state: State, fid: str) -> None:
         self._sync(state)
-        if self.step == "follower" and fid in self.features.get((*self.anchor, self.rot), []):
+        if self.step == "follower" and fid in self._here():
             self.selected = self.hovered = fid
+
+    def _place(self, meeple: str | None) -> Place:
+        """The move for the chosen square and turn (is_legal said it is one)."""
+        assert self.anchor is not None
+        return Place(self.anchor[0], self.anchor[1], self.rot, meeple)
 
     def rotate(self, state: State, step: int = 1) -> None:
         """Turn the tile: on a square, only through the turns that fit there; elsewhere through
@@ -504,48 +490,69 @@ class Controller(BoardController):
                 self.tile, self.rot, *self.anchor, legal, self.locked or self.step == "follower"
             )
             if self.step == "follower":
-                out.append(preview + self.spots(state))
+                out.append(preview + panel.rings(self.selection(state), self._tr))
             else:
                 out.append(preview)
                 if self.locked:
                     out.append(draw.cursor_layer(*self.anchor))
         return "".join(out)
 
-    def spots(self, state: State) -> Markup:
-        """The follower rings on the new tile, each explained (its tooltip)."""
-        assert self.anchor is not None
-        tr = self._tr or (lambda key, **_: "")
-        outcomes = self.outcomes(state)
-        options = [
-            (fid, kind, tr(f"carcassonne.explain.{kind}"), outcomes[fid][2])
-            for fid, kind in self.follower_options(state)
-        ]
-        return draw.spots_layer(
-            self.tile, self.rot, *self.anchor, options, self.seat, self.selected, self.hovered
-        )
-
     def pick_markup(self, state: State, tr: Translator) -> Markup:
         """The follower rings magnified, when a tap on the tile asked for them."""
         self._sync(state)
         if not (self.picking and self.step == "follower" and self.tile is not None):
             return ""
-        return panel.pick(self, state, tr)
+        return panel.pick(self.selection(state), tr)
 
     # ---- beside the board (panel.py) ------------------------------------------------
+    def selection(self, state: State) -> Selection:
+        """The turn as chosen so far, as one frozen value: all the panel reads of this board."""
+        self._sync(state)
+        here = self.turns_at(self.anchor) if self.anchor is not None else []
+        follower_step = self.step == "follower" and self.anchor is not None
+        return Selection(
+            seat=self.seat,
+            tile=self.tile,
+            rot=self.rot,
+            anchor=self.anchor,
+            locked=self.locked,
+            step=self.step,
+            fits=self.rot in here,
+            fits_here=bool(here),
+            followers=tuple(self.follower_options(state)),
+            outcomes=self.outcomes(state) if follower_step else {},
+            selected=self.selected,
+            hovered=self.hovered,
+            picking=self.picking,
+            show_left=self.show_left,
+            new_discards=tuple(self.new_discards),
+        )
+
     def panel_markup(
-        self, state: State, viewer: int | None, names: list[str], tr: Translator, interactive: bool
+        self,
+        state: State,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+        interactive: bool,
+        *,
+        you: int | None = None,
     ) -> Markup:
         """The tile to place with the controls of the step."""
-        self._sync(state)
         self._tr = tr
-        return panel.panel(self, state, names, tr, interactive)
+        return panel.panel(state, self.selection(state), names, tr, interactive, you)
 
     def details_markup(
-        self, state: State, viewer: int | None, names: list[str], tr: Translator
+        self,
+        state: State,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+        *,
+        you: int | None = None,
     ) -> Markup:
         """Players, the last turn, the Courier, the stack."""
-        self._sync(state)
-        return panel.details(self, state, names, tr)
+        return panel.details(state, self.selection(state), names, tr)
 
     # ---- the story: log entries, the review, the end (story.py) ----------------------
     def seat_style(self, seat: int) -> tuple[str, str]:
@@ -562,8 +569,10 @@ class Controller(BoardController):
         viewer: int | None,
         names: list[str],
         tr: Translator,
+        *,
+        you: int | None = None,
     ) -> Told:
-        return story.tell(before, move, after, names, tr, self.you)
+        return story.tell(before, move, after, names, tr, you)
 
     def mark_markup(self, before: State, move: JSON, after: State) -> Markup:
         return story.mark_markup(move, after)

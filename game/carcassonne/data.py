@@ -27,7 +27,7 @@ class Feature(NamedTuple):
 
 class TileType(NamedTuple):
     id: str
-    count: int
+    count: int  # type: ignore[assignment]  # copies in the box (a field named as tuple.count)
     edges: str  # kinds on N, E, S, W
     features: tuple
     letter: bool = False  # The Courier: carries the letter symbol

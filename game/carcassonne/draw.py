@@ -161,6 +161,28 @@ def picture(tile, rot=0, size=96, label="", css="car-picture"):
 
 
 # ---- the board ---------------------------------------------------------------------------------
+MIN_SIDE = 4  # the board shows at least 4 x 4 squares (the first turns are not huge)
+MARGIN = 30  # user units around the outer ring (room for the enlarged tile on touch screens)
+
+
+def viewbox_of(squares):
+    """x0 y0 width height around the squares (each a 100 x 100 tile), at least MIN_SIDE wide and
+    high, with an aspect between 4:5 and 8:5 so the board never becomes a thin strip."""
+    xs = [x for x, _ in squares]
+    ys = [y for _, y in squares]
+    x0, x1, y0, y1 = min(xs), max(xs) + 1, min(ys), max(ys) + 1
+    w, h = float(max(x1 - x0, MIN_SIDE)), float(max(y1 - y0, MIN_SIDE))
+    w, h = max(w, h * 0.8), max(h, w / 1.6)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    left, top = (cx - w / 2) * T - MARGIN, (cy - h / 2) * T - MARGIN
+    return " ".join(fmt(v) for v in (left, top, w * T + 2 * MARGIN, h * T + 2 * MARGIN))
+
+
+def square_box(square):
+    """ "x y w h" in board units of a square."""
+    return f"{square[0] * T} {square[1] * T} {T} {T}"
+
+
 def tiles_layer(placed, titles=None):
     """Every placed tile: [(x, y, tile, rot)]; `titles` maps a square to a tooltip."""
     titles = titles or {}
@@ -407,7 +429,8 @@ def scored_layers(state, events, square_of):
     """(highlights, badges): each feature the events scored outlined in the scorer's colour,
     and a +N badge near it; `square_of` maps each placed square to its (tile, rot)."""
     highlights, badges = [], []
-    cache, used = {}, []
+    cache: dict[tuple[int, int], list[dict]] = {}  # a square's features, asked once
+    used: list[tuple[float, float]] = []  # where badges went (free_spot keeps them apart)
     for k, event in enumerate(events):
         segments = _segments(state, event, square_of, cache)
         if not segments:

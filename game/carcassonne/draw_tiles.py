@@ -9,11 +9,14 @@ highlight) come from draw_art.py, which scripts/make_carcassonne_art.py computes
 shapes at build time, so the browser never rasterises a tile.
 """
 
+from typing import Any
+
 from game.view.markup import empty, tag
 
 from . import draw_art
-from .data import TILE_TYPES
+from .data import TILE_TYPES, Feature
 
+Point = tuple[float, float]  # user units
 T = 100  # one square in user units
 GRID = 20  # field cells per tile side (draw_art.py): 5 user units each
 TYPES = {t.id: t for t in TILE_TYPES}
@@ -160,13 +163,13 @@ class Art:
 
     def __init__(self, tile_type):
         self.type = tile_type
-        features = tile_type.features
+        features: tuple[Feature, ...] = tile_type.features
         kinds = [f.kind for f in features]
-        self.monastery = None  # the chapel's centre, or None
-        self.junction = None  # the house where roads meet, or None
-        self.cities = {}  # fid -> city shape
-        self.roads = {}  # fid -> path
-        self.spots = {}  # fid -> (x, y)
+        self.monastery: Point | None = None  # the chapel's centre, or None
+        self.junction: Point | None = None  # the house where roads meet, or None
+        self.cities: dict[str, dict[str, Any]] = {}  # fid -> city shape
+        self.roads: dict[str, list[tuple[str, list[Point]]]] = {}  # fid -> path
+        self.spots: dict[str, Point] = {}  # fid -> (x, y)
         one_edge = [f for f in features if f.kind == "road" and len(f.edges) == 1]
         curve = next(
             (
@@ -179,7 +182,7 @@ class Art:
             None,
         )
         if "monastery" in kinds:
-            centre = (50, 50)
+            centre: Point = (50, 50)
             if curve is not None:  # the road runs past: the chapel steps away from it
                 a, b = MID[curve.edges[0]], MID[curve.edges[1]]
                 corner = (a[0] + b[0] - 100, a[1] + b[1] - 100)  # towards the corner it cuts
@@ -339,7 +342,7 @@ class Art:
         return "".join(out)
 
 
-_ART = {}
+_ART: dict[str, Art] = {}
 
 
 def art(tile):
@@ -447,7 +450,7 @@ def place(x, y, rot=0):
     return move + (f" rotate({rot * 90} 50 50)" if rot % 4 else "")
 
 
-_FRAGMENTS = {}
+_FRAGMENTS: dict[tuple[str, int], str] = {}
 
 
 def fragment(tile, rot):

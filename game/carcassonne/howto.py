@@ -8,6 +8,7 @@ and the last turn's scoring is what the board shows (the farm example ends the g
 """
 
 from functools import cache
+from typing import Any
 
 from game.view.howto import Example, Section, picture, play
 from game.view.i18n import Translator
@@ -25,7 +26,7 @@ def _move(x, y, rot, meeple=None):
 
 
 # Each scenario: (options, moves). Seat 0 (red) moves first, then seat 1 (blue), in turn.
-SCENARIOS = {
+SCENARIOS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
     # red: a knight in the start tile's city; blue: a monk; red: a thief; blue: a farmer
     "followers": (
         {"courier": "off", "deck": ["M", "B", "V", "U", "E"]},

@@ -1,10 +1,12 @@
 """What the Carcassonne board writes beside the board: the panel (players, the tile to place
-with the controls of the person to move, the last turn, the Courier, the stack) and the rule
-options of the new-game form.
-The panel reads the turn's selection from the `Controller` (controller.py) it is given.
+with the controls of the person to move, the last turn, the Courier, the stack), the follower
+rings (on the board and magnified in the pick) and the rule options of the new-game form.
+Everything here is drawn from values: the state and the turn's `Selection`, which the
+`Controller` (controller.py) makes from what the person chose so far.
 """
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import NamedTuple
 
 from game.core.contract import JSON, State
 from game.view.controller import Markup
@@ -16,15 +18,45 @@ from game.view.widgets import button
 from . import draw, howto, queries, story
 from .engine import COURIER_MODES, GAME
 
-if TYPE_CHECKING:
-    from .controller import Controller
+
+class Outcome(NamedTuple):
+    """What one follower choice would bring the player this turn."""
+
+    done: int  # points from features it completes, beyond what placing no follower gives
+    courier: int  # points from the Courier's message
+    moved: bool  # the Courier moves
+
+
+class Selection(NamedTuple):
+    """The turn as the person to move has chosen it so far (`Controller.selection`)."""
+
+    seat: int | None  # whose tile it is
+    tile: str | None  # the tile to place (None: the game is over)
+    rot: int  # its turn, as shown in the hand and the preview
+    anchor: tuple[int, int] | None  # the square the tile is previewed on
+    locked: bool  # that square is chosen: the next tap on it turns the tile
+    step: str  # "place" (where) or "follower" (who)
+    fits: bool  # the tile fits on `anchor` in this turn
+    fits_here: bool  # some turn of the tile fits on `anchor`
+    followers: tuple[tuple[str, str], ...]  # (feature, kind) that may take a follower there
+    outcomes: Mapping[str | None, Outcome]  # per follower choice (None: none), follower step only
+    selected: str | None  # the chosen feature (follower step)
+    hovered: str | None  # the feature pointed at (follower step)
+    picking: bool  # the rings are shown magnified over the board
+    show_left: bool  # the details list what is left in the stack
+    new_discards: tuple[str, ...]  # tiles that fitted nowhere, removed during the last turn
 
 
 def panel(
-    board: "Controller", state: State, names: list[str], tr: Translator, interactive: bool
+    state: State,
+    sel: Selection,
+    names: list[str],
+    tr: Translator,
+    interactive: bool,
+    you: int | None,
 ) -> Markup:
     """The step's panel: the scores on one line, then the tile to place and the controls of
-    the person to move (or whose tile it is)."""
+    the person to move (or whose tile it is: said to them when it is `you`)."""
     totals = GAME.scores(state)
     strip = tag(
         "ol",
@@ -34,7 +66,7 @@ def panel(
                 draw.meeple_icon(seat, size=20),
                 tag("span", esc(names[seat]), class_="car-strip-name"),
                 tag("b", str(totals[seat]), title=tr("carcassonne.points", n=totals[seat])),
-                class_="gt-to-move" if board.seat == seat else None,
+                class_="gt-to-move" if sel.seat == seat else None,
                 data_seat=seat,
             )
             for seat in range(queries.player_count(state))
@@ -42,10 +74,14 @@ def panel(
         class_="car-strip",
         aria_label=tr("nav.details"),
     )
-    return strip + (_now(board, state, names, tr, interactive) if board.tile is not None else "")
+    if sel.tile is None or sel.seat is None:
+        return strip
+    if not interactive:
+        return strip + _their_tile(sel.tile, sel.seat, names, tr, you)
+    return strip + _controls(state, sel, tr)
 
 
-def details(board: "Controller", state: State, names: list[str], tr: Translator) -> Markup:
+def details(state: State, sel: Selection, names: list[str], tr: Translator) -> Markup:
     """Players (emblem, name, score, projected score, followers left), what the last turn
     scored, the Courier, the stack."""
     totals = GAME.scores(state)
@@ -56,7 +92,7 @@ def details(board: "Controller", state: State, names: list[str], tr: Translator)
         colour = tr(f"carcassonne.colour.{draw.SEAT_NAMES[seat]}")
         info = [
             tag("span", esc(tr("carcassonne.projected", n=live[seat])), class_="car-proj")
-            if board.tile is not None
+            if sel.tile is not None
             else "",
             tag(
                 "span",
@@ -79,34 +115,51 @@ def details(board: "Controller", state: State, names: list[str], tr: Translator)
                     title=tr("carcassonne.points", n=totals[seat]),
                 ),
                 tag("span", *info, class_="car-info"),
-                class_="car-player" + (" gt-to-move" if board.seat == seat else ""),
+                class_="car-player" + (" gt-to-move" if sel.seat == seat else ""),
                 data_seat=seat,
             )
         )
     return (
         tag("ol", *players, class_="gt-players")
-        + _last_turn(board, state, names, tr)
+        + _last_turn(state, sel.new_discards, names, tr)
         + _courier(state, tr)
-        + _stack(board, state, tr)
+        + _stack(state, sel.show_left, tr)
     )
 
 
-def pick(board: "Controller", state: State, tr: Translator) -> Markup:
+def rings(sel: Selection, tr: Translator | None) -> Markup:
+    """The follower rings on the new tile, each explained (its tooltip; none without `tr`)."""
+    if sel.tile is None or sel.anchor is None or sel.seat is None:
+        return ""
+    options = [
+        (fid, kind, tr(f"carcassonne.explain.{kind}") if tr else "", sel.outcomes[fid].moved)
+        for fid, kind in sel.followers
+    ]
+    x, y = sel.anchor
+    return draw.spots_layer(sel.tile, sel.rot, x, y, options, sel.seat, sel.selected, sel.hovered)
+
+
+def pick(sel: Selection, tr: Translator) -> Markup:
     """The follower rings of the new tile, magnified over the board, with the step's buttons."""
-    x, y = board.anchor
-    buttons = [button(tr, "back", "carcassonne.back")]
-    buttons.append(button(tr, "no-follower", "carcassonne.no_follower", primary=not board.selected))
-    if board.selected:
-        buttons.append(button(tr, "confirm", "carcassonne.confirm", primary=True))
+    if sel.tile is None or sel.anchor is None:
+        return ""
+    x, y = sel.anchor
+    label = tr("carcassonne.pick_title")
     return tag(
         "div",
-        tag("p", esc(tr("carcassonne.pick_title")), class_="car-pick-title"),
-        draw.pick_picture(
-            board.tile, board.rot, x, y, board.spots(state), tr("carcassonne.pick_title")
-        ),
-        tag("div", *buttons, class_="gt-actions"),
+        tag("p", esc(label), class_="car-pick-title"),
+        draw.pick_picture(sel.tile, sel.rot, x, y, rings(sel, tr), label),
+        tag("div", *_follower_buttons(sel, tr), class_="gt-actions"),
         class_="car-pick",
     )
+
+
+def _follower_buttons(sel: Selection, tr: Translator) -> list[Markup]:
+    buttons = [button(tr, "back", "carcassonne.back")]
+    buttons.append(button(tr, "no-follower", "carcassonne.no_follower", primary=not sel.selected))
+    if sel.selected:
+        buttons.append(button(tr, "confirm", "carcassonne.confirm", primary=True))
+    return buttons
 
 
 def _tile_text(tile, tr):
@@ -117,116 +170,108 @@ def _tile_text(tile, tr):
     return text
 
 
-def _now(board, state, names, tr, interactive):
-    label = tr("carcassonne.tile", tile=board.tile)
-    if not interactive:
-        return tag(
+def _their_tile(tile, seat, names, tr, you):
+    """Whose tile it is, for everybody but the person placing it."""
+    return tag(
+        "div",
+        tag(
             "div",
-            tag("div", draw.picture(board.tile, 0, 48, label), class_="car-tile-box"),
-            tag(
-                "div",
-                _tile_text(board.tile, tr),
-                esc(
-                    about(
-                        tr,
-                        "carcassonne.their_tile",
-                        board.seat,
-                        board.you,
-                        player=names[board.seat],
-                    )
-                ),
-                class_="car-now-text",
-            ),
-            class_="car-now",
-        )
+            draw.picture(tile, 0, 48, tr("carcassonne.tile", tile=tile)),
+            class_="car-tile-box",
+        ),
+        tag(
+            "div",
+            _tile_text(tile, tr),
+            esc(about(tr, "carcassonne.their_tile", seat, you, player=names[seat])),
+            class_="car-now-text",
+        ),
+        class_="car-now",
+    )
+
+
+def _controls(state, sel, tr):
+    """The tile in hand and the controls of the step, for the person placing it."""
+    if sel.step != "place":
+        return _follower_step(sel, tr)
     # the tile in hand, as turned, heads the row of its buttons
     now = tag(
         "span",
-        draw.picture(board.tile, board.rot, 56, label),
+        draw.picture(sel.tile, sel.rot, 56, tr("carcassonne.tile", tile=sel.tile)),
         class_="car-tile-box",
-        data_rot=board.rot,
+        data_rot=sel.rot,
     )
-    if queries.tile_info(board.tile)["letter"]:
+    if queries.tile_info(sel.tile)["letter"]:
         now += tag("span", esc(tr("carcassonne.letter_tile")), class_="car-note")
-    buttons, hint, extra = [], "", ""
-    if board.step == "place":
-        buttons.append(now)  # (in the follower step the tile is on the board)
-        for act, symbol, key in (
-            ("rotate-left", "↺", "carcassonne.rotate_left"),
-            ("rotate", "↻", "carcassonne.rotate"),
-        ):
-            buttons.append(
-                tag(
-                    "button", symbol, type="button", data_act=act, title=tr(key), aria_label=tr(key)
-                )
-            )
-        fits = board.anchor is not None and board.is_legal(state)
-        buttons.append(button(tr, "lay", "carcassonne.lay", primary=True, disabled=not fits))
-        if board.anchor is not None and not board.turns_at(board.anchor):
-            hint = tr("carcassonne.why.nofit")
-        elif board.locked:
-            hint = tr("carcassonne.confirm_hint")
-        elif board.anchor is not None:
-            hint = tr("carcassonne.aim_hint")
-        else:
-            hint = tr("carcassonne.place_hint")
-        if board.locked and not board.follower_options(state):
-            hint += " " + tr(
-                "carcassonne.no_spots"
-                if supply_left(state, board.seat)
-                else "carcassonne.no_meeples"
-            )
-    else:
-        options = board.follower_options(state)
-        outcomes = board.outcomes(state)
-        choices = []
-        for n, (fid, kind) in enumerate(options, 1):
-            choices.append(
-                tag(
-                    "button",
-                    draw.meeple_icon(board.seat, size=22, lying=kind == "field"),
-                    esc(f"{n} · {tr(f'carcassonne.kind.{kind}')}"),
-                    type="button",
-                    data_act=f"meeple:{fid}",
-                    aria_pressed="true" if fid == board.selected else "false",
-                    class_="car-choice",
-                )
-            )
-        buttons.append(button(tr, "back", "carcassonne.back"))
+    buttons = [now]
+    for act, symbol, key in (
+        ("rotate-left", "↺", "carcassonne.rotate_left"),
+        ("rotate", "↻", "carcassonne.rotate"),
+    ):
         buttons.append(
-            button(tr, "no-follower", "carcassonne.no_follower", primary=not board.selected)
+            tag("button", symbol, type="button", data_act=act, title=tr(key), aria_label=tr(key))
         )
-        if board.selected:
-            buttons.append(button(tr, "confirm", "carcassonne.confirm", primary=True))
-        focus = board.hovered or board.selected
-        if focus:
-            kind = queries.feature_kinds(board.tile)[focus]
-            lines = [tr(f"carcassonne.explain.{kind}")]
-            done, courier, moved = outcomes.get(focus, (0, 0, False))
-            if done:
-                lines.append(tr("carcassonne.gain_now", n=done))
-            if moved:
-                lines.append(tr("carcassonne.gain_courier", n=courier))
-            extra = tag("p", esc(" ".join(lines)), class_="car-explain", aria_live="polite")
-        if board.picking:  # the pick over the board has the choices and the buttons
-            return tag("p", esc(tr("carcassonne.pick_hint")), class_="gt-hint", aria_live="polite")
-        # what the chosen place would bring, or else how to choose one
-        explain = extra or tag(
-            "p", esc(tr("carcassonne.follower_hint")), class_="gt-hint", aria_live="polite"
+    buttons.append(button(tr, "lay", "carcassonne.lay", primary=True, disabled=not sel.fits))
+    if sel.anchor is not None and not sel.fits_here:
+        hint = tr("carcassonne.why.nofit")
+    elif sel.locked:
+        hint = tr("carcassonne.confirm_hint")
+    elif sel.anchor is not None:
+        hint = tr("carcassonne.aim_hint")
+    else:
+        hint = tr("carcassonne.place_hint")
+    if sel.locked and not sel.followers:
+        hint += " " + tr(
+            "carcassonne.no_spots" if supply_left(state, sel.seat) else "carcassonne.no_meeples"
         )
-        return (
-            tag("div", *buttons, class_="gt-actions", data_rot=board.rot, data_step=board.step)
-            + explain
-            + tag("div", *choices, class_="car-choices")
-        )
-    return tag(
-        "div", *buttons, class_="gt-actions", data_rot=board.rot, data_step=board.step
-    ) + tag("p", esc(hint), class_="gt-hint", aria_live="polite")
+    return tag("div", *buttons, class_="gt-actions", data_rot=sel.rot, data_step=sel.step) + tag(
+        "p", esc(hint), class_="gt-hint", aria_live="polite"
+    )
 
 
-def _last_turn(board, state, names, tr):
+def _follower_step(sel, tr):
+    """The follower step: the places a follower may take, what the chosen one brings."""
+    if sel.picking:  # the pick over the board has the choices and the buttons
+        return tag("p", esc(tr("carcassonne.pick_hint")), class_="gt-hint", aria_live="polite")
+    choices = [
+        tag(
+            "button",
+            draw.meeple_icon(sel.seat, size=22, lying=kind == "field"),
+            esc(f"{n} · {tr(f'carcassonne.kind.{kind}')}"),
+            type="button",
+            data_act=f"meeple:{fid}",
+            aria_pressed="true" if fid == sel.selected else "false",
+            class_="car-choice",
+        )
+        for n, (fid, kind) in enumerate(sel.followers, 1)
+    ]
+    # what the chosen place would bring, or else how to choose one
+    explain = tag("p", esc(tr("carcassonne.follower_hint")), class_="gt-hint", aria_live="polite")
+    focus = sel.hovered or sel.selected
+    if focus:
+        kind = queries.feature_kinds(sel.tile)[focus]
+        lines = [tr(f"carcassonne.explain.{kind}")]
+        outcome = sel.outcomes.get(focus, Outcome(0, 0, False))
+        if outcome.done:
+            lines.append(tr("carcassonne.gain_now", n=outcome.done))
+        if outcome.moved:
+            lines.append(tr("carcassonne.gain_courier", n=outcome.courier))
+        explain = tag("p", esc(" ".join(lines)), class_="car-explain", aria_live="polite")
+    return (
+        tag(
+            "div",
+            *_follower_buttons(sel, tr),
+            class_="gt-actions",
+            data_rot=sel.rot,
+            data_step=sel.step,
+        )
+        + explain
+        + tag("div", *choices, class_="car-choices")
+    )
+
+
+def _last_turn(state, new_discards, names, tr):
     parts = []
-    for tile in board.new_discards:
+    for tile in new_discards:
         parts.append(
             tag(
                 "p",
@@ -275,7 +320,7 @@ def _courier(state, tr):
     )
 
 
-def _stack(board, state, tr):
+def _stack(state, show_left, tr):
     left = queries.remaining_tiles(state)
     total = sum(left.values())
     parts = [tag("h3", esc(tr("carcassonne.stack", n=total)), data_left=total)]
@@ -288,7 +333,7 @@ def _stack(board, state, tr):
                 class_="car-note",
             )
         )
-    if board.show_left:
+    if show_left:
         figures = []
         letters = queries.rule_options(state)["courier"] == "letter_tiles"
         for tile in queries.all_tiles():
@@ -307,10 +352,10 @@ def _stack(board, state, tr):
     parts.append(
         tag(
             "button",
-            esc(tr("carcassonne.hide_left" if board.show_left else "carcassonne.show_left")),
+            esc(tr("carcassonne.hide_left" if show_left else "carcassonne.show_left")),
             type="button",
             data_act="left",
-            aria_expanded="true" if board.show_left else "false",
+            aria_expanded="true" if show_left else "false",
         )
     )
     return tag("div", *parts, class_="car-box car-stack")

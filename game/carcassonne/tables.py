@@ -75,13 +75,13 @@ def _rotated(t, rot):
     return out
 
 
-OT_EDGES = []  # o -> kind on each of N, E, S, W
-OT_CODE = []  # o -> the code of a square whose four neighbours all match it
-OT_EDGE_FEATURE = []  # o -> local of the road/city on each edge, -1 for a field edge
-OT_HALF_FEATURE = []  # o -> local of the field on each half-edge, -1 where there is none
-OT_SHAPES = []  # o -> per local: (kind, edges, half-edges, pennant) on the board
-CANON = []  # k -> per rot: (canonical rot, per local: the local it becomes there)
-DISTINCT_ROTS = []  # k -> the canonical rotations (look-alike rotations listed once)
+_OT_EDGES = []  # o -> kind on each of N, E, S, W
+_OT_CODE = []  # o -> the code of a square whose four neighbours all match it
+_OT_EDGE_FEATURE = []  # o -> local of the road/city on each edge, -1 for a field edge
+_OT_HALF_FEATURE = []  # o -> local of the field on each half-edge, -1 where there is none
+_OT_SHAPES = []  # o -> per local: (kind, edges, half-edges, pennant) on the board
+_CANON = []  # k -> per rot: (canonical rot, per local: the local it becomes there)
+_DISTINCT_ROTS = []  # k -> the canonical rotations (look-alike rotations listed once)
 
 for _k, t in enumerate(TILE_TYPES):
     canon = []
@@ -97,19 +97,19 @@ for _k, t in enumerate(TILE_TYPES):
                 edge_feature[d] = local
             for h in f_halves:
                 half_feature[h] = local
-        OT_EDGES.append(tuple(edges))
-        OT_CODE.append(sum((kind + 1) << (2 * d) for d, kind in enumerate(edges)))
-        OT_EDGE_FEATURE.append(tuple(edge_feature))
-        OT_HALF_FEATURE.append(tuple(half_feature))
-        OT_SHAPES.append(tuple(shapes))
+        _OT_EDGES.append(tuple(edges))
+        _OT_CODE.append(sum((kind + 1) << (2 * d) for d, kind in enumerate(edges)))
+        _OT_EDGE_FEATURE.append(tuple(edge_feature))
+        _OT_HALF_FEATURE.append(tuple(half_feature))
+        _OT_SHAPES.append(tuple(shapes))
         # the smallest rotation that looks the same, and which feature lands where
         for first in range(rot + 1):
             if sorted(_rotated(t, first)) == sorted(shapes):
                 there = _rotated(t, first)
                 canon.append((first, tuple(there.index(shape) for shape in shapes)))
                 break
-    CANON.append(tuple(canon))
-    DISTINCT_ROTS.append(tuple(rot for rot in range(4) if canon[rot][0] == rot))
+    _CANON.append(tuple(canon))
+    _DISTINCT_ROTS.append(tuple(rot for rot in range(4) if canon[rot][0] == rot))
 
 
 def _fits(k):
@@ -117,18 +117,20 @@ def _fits(k):
     table = []
     for code in range(256):
         mask = sum(3 << (2 * d) for d in range(4) if (code >> (2 * d)) & 3)
-        table.append(tuple(rot for rot in DISTINCT_ROTS[k] if OT_CODE[k * 4 + rot] & mask == code))
+        table.append(
+            tuple(rot for rot in _DISTINCT_ROTS[k] if _OT_CODE[k * 4 + rot] & mask == code)
+        )
     return tuple(table)
 
 
 FITS = tuple(_fits(k) for k in range(len(TILE_TYPES)))
-OT_EDGES = tuple(OT_EDGES)
-OT_CODE = tuple(OT_CODE)
-OT_EDGE_FEATURE = tuple(OT_EDGE_FEATURE)
-OT_HALF_FEATURE = tuple(OT_HALF_FEATURE)
-OT_SHAPES = tuple(OT_SHAPES)
-CANON = tuple(CANON)
-DISTINCT_ROTS = tuple(DISTINCT_ROTS)
+OT_EDGES = tuple(_OT_EDGES)
+OT_CODE = tuple(_OT_CODE)
+OT_EDGE_FEATURE = tuple(_OT_EDGE_FEATURE)
+OT_HALF_FEATURE = tuple(_OT_HALF_FEATURE)
+OT_SHAPES = tuple(_OT_SHAPES)
+CANON = tuple(_CANON)
+DISTINCT_ROTS = tuple(_DISTINCT_ROTS)
 
 # Where a feature of a new tile touches its neighbours: per o, per local, (direction, port,
 # closing) where port indexes OT_PORTS of the neighbour (0-3 its edges, 4-11 its half-edges) and

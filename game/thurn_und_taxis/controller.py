@@ -10,20 +10,22 @@ where the selected card could go, and what a closing option would build.
 Hidden information: everything private is drawn from `GAME.view(state, viewer)`, so another
 player's hand, their bonus tile values and the order of the pile never reach the markup of a
 viewer who may not see them (the board layer shows only public things: routes and houses).
-The state is read through queries.py only; the panel's markup is panel.py and draw_cards.py.
+The state is read through queries.py only. What the person chose so far leaves the controller
+only as a frozen value, `selection()` (panel.Selection): panel.py and draw_cards.py draw the
+panel from it.
 """
 
 from typing import Any
 
 from game.core.contract import JSON, Move
 from game.view.controller import BoardController, Markup
-from game.view.howto import Section, howto_link
+from game.view.howto import Section
 from game.view.i18n import Translator
-from game.view.markup import empty, esc, tag
 from game.view.story import Told
 
-from . import data, draw, draw_cards, howto, panel, queries, story
+from . import data, draw, howto, panel, queries, story
 from .engine import GAME, Abandon, Close, Discard, Draw, Official, Pass, Play, TntMove
+from .panel import Selection
 
 KEYS_TO_SLOTS = {str(k + 1): k for k in range(data.DISPLAY_SIZE)}  # keys 1-6 take an open card
 
@@ -352,7 +354,23 @@ class Controller(BoardController):
             out.append(draw.rings([pointed], "tnt-pointed"))
         return "".join(out)
 
-    # ---- the panel ------------------------------------------------------------------------------
+    # ---- the panel (panel.py) -----------------------------------------------------------------
+    def selection(self, state: Any) -> Selection:
+        """The turn as chosen so far, as one frozen value: all the panel reads of this board."""
+        self._sync(state)
+        return Selection(
+            step=self.step(state),
+            offered=frozenset(self._legal),
+            hints=self.hints,
+            selected=self.selected,
+            chosen=self.selected_city(state) if self.selected is not None else None,
+            keep=tuple(self.keep),
+            discard=self.discard_move(state) if self.step(state).phase == "discard" else None,
+            closing=tuple(self.closing(state)),
+            option=self.option,
+            confirm_abandon=self.confirm_abandon,
+        )
+
     def panel_markup(
         self,
         state: Any,
@@ -360,40 +378,26 @@ class Controller(BoardController):
         names: list[str],
         tr: Translator,
         interactive: bool,
+        *,
+        you: int | None = None,
     ) -> Markup:
-        """The step and its controls: which step of whose turn; to draw, the open cards and the
-        pile; the officials who may be called now; the viewer's hand with the play, close and
-        keep controls. `names` are the seats' names as typed (escaped here)."""
+        """The step and its controls (panel.panel)."""
         seen = self.seen(state, viewer)
-        now = self.step(state)
-        parts = [panel.step_markup(self, state, names, tr, interactive)]
-        if now.phase == "over":
-            return parts[0] + draw_cards.final_markup(state, names, tr)
-        if interactive and now.phase == "draw":
-            parts.append(draw_cards.display_markup(self, state, seen, tr, interactive))
-        if interactive:
-            parts.append(draw_cards.officials_now_markup(self, state, tr))
-        if viewer is not None:
-            parts.append(panel.mine_markup(self, state, seen, viewer, tr, interactive))
-        return "".join(parts)
+        return panel.panel(state, seen, self.selection(state), viewer, names, tr, interactive, you)
 
     def details_markup(
-        self, state: Any, viewer: int | None, names: list[str], tr: Translator
+        self,
+        state: Any,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+        *,
+        you: int | None = None,
     ) -> Markup:
-        """The viewer's route, the open cards (when not drawing), the officials, every player
-        and the bonus tiles left."""
-        seen = self.seen(state, viewer)
-        now = self.step(state)
-        parts = []
-        if viewer is not None and now.phase != "over":
-            parts.append(panel.route_markup(state, seen, viewer, tr))
-        if now.phase != "draw" or viewer != now.seat:
-            parts.append(draw_cards.display_markup(self, state, seen, tr, False))
-        if now.phase != "over":
-            parts.append(draw_cards.officials_markup(self, state, tr, False))
-        parts.append(draw_cards.players_markup(self, state, seen, names, tr))
-        parts.append(draw_cards.stacks_markup(state, tr))
-        return "".join(parts)
+        """The viewer's route, the open cards, the officials, every player, the bonus tiles."""
+        return panel.details(
+            state, self.seen(state, viewer), self.selection(state), viewer, names, tr
+        )
 
     # ---- the story: log entries, the review (story.py) ----------------------------
     def seat_style(self, seat: int) -> tuple[str, str]:
@@ -410,8 +414,10 @@ class Controller(BoardController):
         viewer: int | None,
         names: list[str],
         tr: Translator,
+        *,
+        you: int | None = None,
     ) -> Told:
-        return story.tell(before, move, after, viewer, names, tr, self.you)
+        return story.tell(before, move, after, viewer, names, tr, you)
 
     def mark_markup(self, before: Any, move: JSON, after: Any) -> Markup:
         return story.mark_markup(before, move, after)
@@ -423,24 +429,9 @@ class Controller(BoardController):
     def howto_topic(self, state: Any) -> str | None:
         return howto.topic(self.step(state))
 
-    # ---- the new-game form ----------------------------------------------------------------------
+    # ---- the new-game form (panel.py) ---------------------------------------------------------
     def options_markup(self, tr: Translator, options: dict[str, Any]) -> Markup:
-        """The rule variant of DESIGN §5: does the "all provinces" bonus need Baiern too?"""
-        checked = bool((options or {}).get("all_provinces_includes_baiern", False))
-        return tag(
-            "fieldset",
-            tag("legend", esc(tr("tnt.options"))),
-            tag(
-                "label",
-                empty(
-                    "input", type="checkbox", name="all_provinces_includes_baiern", checked=checked
-                ),
-                esc(tr("tnt.option.baiern")),
-                howto_link(tr, howto.OPTION_TOPICS["all_provinces_includes_baiern"]),
-                class_="gt-check",
-            ),
-            class_="tnt-options-form",
-        )
+        return panel.options_form(tr, options)
 
     def read_options(self, form: dict[str, str | bool]) -> dict[str, Any]:
-        return {"all_provinces_includes_baiern": form.get("all_provinces_includes_baiern") is True}
+        return panel.read_options(form)

@@ -1,20 +1,19 @@
 """The public parts of the Thurn und Taxis panel beside the map, as markup (pure): a city card,
 the open cards and the pile, the officials, every player, the bonus stacks and the final
-scoring. The controls of the person to move are panel.py; both read the state through
-queries.py and the board controller (its selection and which moves it offers).
+scoring. The controls of the person to move are panel.py, which passes here the values these
+need (which cards may be taken, which officials called, whose turn it is); both read the state
+through queries.py.
 """
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection
+from typing import Any
 
 from game.view.ending import breakdown_table
 from game.view.i18n import Translator
 from game.view.markup import esc, tag
 
 from . import data, draw, queries
-from .engine import GAME, Draw, Official
-
-if TYPE_CHECKING:
-    from .controller import Controller
+from .engine import GAME
 
 # bonus stack kinds -> translation slugs ("tnt.tile.<slug>")
 TILE_SLUGS = {
@@ -65,18 +64,23 @@ def card(
 
 
 def display_markup(
-    board: "Controller", state: Any, seen: Any, tr: Translator, interactive: bool
+    state: Any,
+    seen: Any,
+    tr: Translator,
+    takes: Collection[int | str] | None = None,
+    fitting: Collection[int] = (),
 ) -> str:
-    """The six open cards and the pile (face down: only its size)."""
-    now = board.step(state)
-    drawing = interactive and now.phase == "draw"
-    fitting = queries.fitting_slots(state, now.seat) if drawing and board.hints else []
+    """The six open cards and the pile (face down: only its size). `takes`: the open cards'
+    slots (and "deck" for the pile) the person drawing may take now; None when nobody draws
+    here (the discard pile's size shows then). `fitting`: the slots marked as fitting."""
+    drawing = takes is not None
+    takes = takes or ()
     cards = []
     for slot, city in enumerate(queries.display(state)):
         if city is None:
             cards.append(tag("span", esc(tr("tnt.slot_empty")), class_="tnt-card tnt-empty"))
             continue
-        legal = drawing and board.offers(state, Draw(slot))
+        legal = slot in takes
         fit = slot in fitting
         label = tr("tnt.take_card", city=city, province=draw.PROVINCE_OF[city])
         if fit:
@@ -100,7 +104,7 @@ def display_markup(
         tag("span", esc(tr("tnt.pile_count", n=size)), class_="tnt-pile-n"),
         type="button",
         data_act="draw:deck",
-        disabled=not (drawing and board.offers(state, Draw("deck"))),
+        disabled="deck" not in takes,
         class_="tnt-card tnt-pile",
         aria_label=tr("tnt.pile_label", n=size),
     )
@@ -115,12 +119,13 @@ def display_markup(
     )
 
 
-def official_what(board: "Controller", state: Any, tr: Translator, name: str) -> str:
-    """What official `name` does; for the Cartwright who may be called now, also the carriage
-    he would bring this route."""
+def official_what(
+    state: Any, tr: Translator, name: str, seat: int, callable: Collection[str]
+) -> str:
+    """What official `name` does; for the Cartwright when `seat` may call him now (he is in
+    `callable`), also the carriage he would bring this route."""
     explain = tr(f"tnt.official.{name}.what")
-    if name == "cartwright" and board.offers(state, Official("cartwright")):
-        seat = board.step(state).seat
+    if name == "cartwright" and name in callable:
         without = queries.closing_options(state, seat, cartwright=False)
         with_him = queries.closing_options(state, seat, cartwright=True)
         if (
@@ -132,13 +137,14 @@ def official_what(board: "Controller", state: Any, tr: Translator, name: str) ->
     return explain
 
 
-def officials_markup(board: "Controller", state: Any, tr: Translator, interactive: bool) -> str:
-    """The four officials: what each does, enabled only when the engine allows him now."""
+def officials_markup(
+    state: Any, tr: Translator, seat: int, used: str | None, callable: Collection[str]
+) -> str:
+    """The four officials: what each does (for `seat`, whose turn it is), the one `used` this
+    turn; none can be called from here (the step's panel calls them: `officials_now_markup`)."""
     rows = []
-    used = board.step(state).official
     for name in data.OFFICIALS:
-        legal = interactive and board.offers(state, Official(name))
-        explain = official_what(board, state, tr, name)
+        explain = official_what(state, tr, name, seat, callable)
         rows.append(
             tag(
                 "li",
@@ -147,7 +153,7 @@ def officials_markup(board: "Controller", state: Any, tr: Translator, interactiv
                     esc(tr(f"tnt.official.{name}")),
                     type="button",
                     data_act=f"official:{name}",
-                    disabled=not legal,
+                    disabled=True,
                     class_="tnt-official" + (" tnt-used" if used == name else ""),
                 ),
                 tag("span", esc(explain), class_="tnt-explain"),
@@ -171,14 +177,14 @@ def officials_markup(board: "Controller", state: Any, tr: Translator, interactiv
     )
 
 
-def officials_now_markup(board: "Controller", state: Any, tr: Translator) -> str:
-    """The officials the player may call now (the step's panel): a button each, saying what he
-    does; "" when none may be called."""
+def officials_now_markup(state: Any, tr: Translator, seat: int, callable: Collection[str]) -> str:
+    """The officials `seat` may call now (the step's panel, `callable`): a button each, saying
+    what he does; "" when none may be called."""
     buttons = []
     for name in data.OFFICIALS:
-        if not board.offers(state, Official(name)):
+        if name not in callable:
             continue
-        what = official_what(board, state, tr, name)
+        what = official_what(state, tr, name, seat, callable)
         buttons.append(
             tag(
                 "button",
@@ -194,14 +200,13 @@ def officials_now_markup(board: "Controller", state: Any, tr: Translator) -> str
 
 
 def players_markup(
-    board: "Controller", state: Any, seen: Any, names: list[str], tr: Translator
+    state: Any, seen: Any, names: list[str], tr: Translator, mover: int | None
 ) -> str:
     """Every player: piece, name, points, houses left, best carriage, bonus tiles (others'
-    face down), cards in hand, route length; the game-end tile."""
+    face down), cards in hand, route length; the game-end tile; `mover` is marked."""
     over = GAME.is_over(state)
     shown = state if over else seen  # at the end every tile is turned up
     scores = GAME.scores(shown)
-    mover = None if over else board.step(state).seat
     rows = []
     for seat in range(queries.seats(state)):
         tiles = queries.tiles(shown, seat)

@@ -109,7 +109,7 @@ def _map(state, cities, extra=""):
 def display_example(tr: Translator) -> str:
     """The six open cards and the pile at the start of the game."""
     state = positions()[0]
-    cards = [card(tr, city) for city in queries.display(state)]
+    cards = [card(tr, city) for city in queries.display(state) if city is not None]
     pile = tag(
         "span",
         tag("span", esc(tr("tnt.pile")), class_="tnt-pile-name"),
@@ -191,7 +191,9 @@ def closing_params():
 def sections() -> list[Section]:
     whole, spread = closing_params()
     after = positions()[-1]
-    ((_, value), *_) = queries.tiles(after, RED)
+    tiles = queries.tiles(after, RED)  # the whole state: every tile face up
+    assert not isinstance(tiles, queries.FaceDown)
+    ((_, value), *_) = tiles
     return [
         Section("goal", "tnt.howto.goal", ("tnt.howto.goal.1",)),
         Section(

@@ -1,33 +1,108 @@
-"""The Thurn und Taxis panel's turn controls, as markup (pure): which step of whose turn and what
-to do, the viewer's hand and route, where the chosen card may go, giving the route up, the ways
-to close it (with what each builds and earns), ending the turn, and keeping 3 cards. Every
-button names a move the engine lists (the board controller checks), read through queries.py.
+"""The Thurn und Taxis panel, as markup (pure): which step of whose turn and what to do, the
+viewer's hand and route, where the chosen card may go, giving the route up, the ways to close
+it (with what each builds and earns), ending the turn, and keeping 3 cards; the details in
+"More" (draw_cards.py draws the public parts); the rule option of the new-game form.
+
+Everything here is drawn from values: the state, what the viewer may see of it (`seen`) and the
+turn's `Selection`, which the `Controller` (controller.py) makes. Every button names a move the
+engine lists now (`Selection.offered`); the state is read through queries.py.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple
 
+from game.core.contract import JSON, Move
 from game.view.ending import result_title
+from game.view.howto import howto_link
 from game.view.i18n import Translator, about
-from game.view.markup import esc, tag
+from game.view.markup import empty, esc, tag
 
-from . import data, draw, queries
+from . import data, draw, draw_cards, howto, queries
 from .draw_cards import card, tile_name
-from .engine import GAME, Abandon, Pass, Play
-
-if TYPE_CHECKING:
-    from .controller import Controller
+from .engine import GAME, Abandon, Draw, Official, Pass, Play
 
 STEPS = ("draw", "play", "close", "discard")
 
 
-def step_markup(
-    board: "Controller", state: Any, names: list[str], tr: Translator, interactive: bool
+class Selection(NamedTuple):
+    """The turn as the person to move has chosen it so far (`Controller.selection`), with the
+    moves the engine lists now: the panel offers nothing else."""
+
+    step: queries.Step  # where the turn stands
+    offered: frozenset[Move]  # the engine's legal moves now
+    hints: bool  # mark what fits (the table's setting)
+    selected: int | None  # hand index of the card about to be played
+    chosen: str | None  # that card's city
+    keep: tuple[int, ...]  # hand indices kept in the discard step
+    discard: Move | None  # the move the kept cards make (None until enough are kept)
+    closing: tuple[dict[str, Any], ...]  # the ways to close the route now, each with its move
+    option: int | None  # the chosen way to close
+    confirm_abandon: bool  # "give up the route?" is being asked
+
+
+def panel(
+    state: Any,
+    seen: Any,
+    sel: Selection,
+    viewer: int | None,
+    names: list[str],
+    tr: Translator,
+    interactive: bool,
+    you: int | None,
 ) -> str:
-    """Which step of whose turn, the hint for it and any warning."""
-    now = board.step(state)
+    """The step and its controls: which step of whose turn; to draw, the open cards and the
+    pile; the officials who may be called now; the viewer's hand with the play, close and keep
+    controls. `names` are the seats' names as typed (escaped here)."""
+    now = sel.step
+    parts = [step_markup(state, sel, names, tr, interactive, you)]
+    if now.phase == "over":
+        return parts[0] + draw_cards.final_markup(state, names, tr)
+    if interactive and now.phase == "draw":
+        takes: list[int | str] = [s for s in range(data.DISPLAY_SIZE) if Draw(s) in sel.offered]
+        if Draw("deck") in sel.offered:
+            takes.append("deck")
+        fitting = queries.fitting_slots(state, now.seat) if sel.hints else []
+        parts.append(draw_cards.display_markup(state, seen, tr, takes, fitting))
+    if interactive:
+        parts.append(draw_cards.officials_now_markup(state, tr, now.seat, callable_now(sel)))
+    if viewer is not None:
+        parts.append(mine_markup(state, seen, sel, viewer, tr, interactive))
+    return "".join(parts)
+
+
+def details(
+    state: Any, seen: Any, sel: Selection, viewer: int | None, names: list[str], tr: Translator
+) -> str:
+    """The viewer's route, the open cards (when not drawing), the officials, every player
+    and the bonus tiles left."""
+    now = sel.step
+    parts = []
+    if viewer is not None and now.phase != "over":
+        parts.append(route_markup(state, seen, viewer, tr))
+    if now.phase != "draw" or viewer != now.seat:
+        parts.append(draw_cards.display_markup(state, seen, tr))
+    if now.phase != "over":
+        officials = callable_now(sel)
+        parts.append(draw_cards.officials_markup(state, tr, now.seat, now.official, officials))
+    mover = None if GAME.is_over(state) else now.seat
+    parts.append(draw_cards.players_markup(state, seen, names, tr, mover))
+    parts.append(draw_cards.stacks_markup(state, tr))
+    return "".join(parts)
+
+
+def callable_now(sel: Selection) -> tuple[str, ...]:
+    """The officials the engine lets the player to move call now."""
+    return tuple(name for name in data.OFFICIALS if Official(name) in sel.offered)
+
+
+def step_markup(
+    state: Any, sel: Selection, names: list[str], tr: Translator, interactive: bool, you: int | None
+) -> str:
+    """Which step of whose turn, the hint for it and any warning (said to `you` when it is
+    about them)."""
+    now = sel.step
     phase, seat = now.phase, now.seat
     if phase == "over":
-        title = result_title(tr, names, GAME.winners(state), board.you)
+        title = result_title(tr, names, GAME.winners(state), you)
         return tag(
             "div",
             tag("p", esc(title), class_="tnt-step-title"),
@@ -51,7 +126,7 @@ def step_markup(
         reason, trigger = final
         last = names[queries.seats(state) - 1]
         warnings.append(
-            about(tr, f"tnt.final.{reason}", trigger, board.you, player=names[trigger], last=last)
+            about(tr, f"tnt.final.{reason}", trigger, you, player=names[trigger], last=last)
         )
     if not interactive:
         title = tr("tnt.step.other", player=names[seat], step=tr(f"tnt.crumb.{phase}"))
@@ -75,7 +150,7 @@ def step_markup(
             title = tr("tnt.step.draw_more")
         else:
             title = tr("tnt.step.draw")
-        hint = hint or tr("tnt.hint.draw_fit" if route and board.hints else "tnt.hint.draw")
+        hint = hint or tr("tnt.hint.draw_fit" if route and sel.hints else "tnt.hint.draw")
         if stranded:
             warnings.append(tr("tnt.warn.nothing_fits_draw"))
     elif phase == "play":
@@ -83,7 +158,7 @@ def step_markup(
             title = tr("tnt.step.play_more")
         else:
             title = tr("tnt.step.start") if not route else tr("tnt.step.play")
-        chosen = board.selected_city(state)
+        chosen = sel.chosen
         if chosen is None:
             hint = tr("tnt.hint.play_more" if now.plays else "tnt.hint.pick")
         elif not queries.ends(state, seat, chosen):
@@ -120,17 +195,17 @@ def step_markup(
 
 
 def mine_markup(
-    board: "Controller", state: Any, seen: Any, viewer: int, tr: Translator, interactive: bool
+    state: Any, seen: Any, sel: Selection, viewer: int, tr: Translator, interactive: bool
 ) -> str:
     """The viewer's hand; in their turn the controls of the step (a card is chosen in the
     hand, then where it goes on the route below it; after the Postal Carrier's first card also
     the ways to close the route or end the turn)."""
-    phase = board.step(state).phase if interactive else None
+    phase = sel.step.phase if interactive else None
     route = queries.route(seen, viewer)
     hand = queries.hand(seen, viewer)
     parts = [tag("h3", esc(tr("tnt.hand_title", n=len(hand))))]
     if phase == "discard":
-        parts.append(discard_markup(board, state, hand, tr))
+        parts.append(discard_markup(sel, hand, tr))
     elif hand:
         cards = []
         for k, city in enumerate(hand):
@@ -150,7 +225,7 @@ def mine_markup(
                         city,
                         act=f"card:{k}",
                         cell=f"card:{city}",
-                        pressed=board.selected == k,
+                        pressed=sel.selected == k,
                         badge=badge,
                         extra_class=css,
                         label=label,
@@ -162,11 +237,11 @@ def mine_markup(
         css = "tnt-cards tnt-hand" if phase == "play" else "tnt-hand tnt-hand-line"
         parts.append(tag("div", *cards, class_=css))
     if phase == "play":
-        parts.append(ends_markup(board, state, route, tr))
-        if board.offers(state, Pass()) or board.closing(state):  # the Carrier's card is optional
-            parts.append(close_markup(board, state, route, tr))
+        parts.append(ends_markup(sel, route, tr))
+        if Pass() in sel.offered or sel.closing:  # the Carrier's card is optional
+            parts.append(close_markup(sel, route, tr))
     elif phase == "close":
-        parts.append(close_markup(board, state, route, tr))
+        parts.append(close_markup(sel, route, tr))
     return tag("section", *parts, class_="tnt-box tnt-mine", aria_label=tr("tnt.mine"))
 
 
@@ -193,9 +268,9 @@ def route_markup(state: Any, seen: Any, viewer: int, tr: Translator) -> str:
     return tag("section", *parts, class_="tnt-box tnt-route-box")
 
 
-def ends_markup(board: "Controller", state: Any, route: list[str], tr: Translator) -> str:
+def ends_markup(sel: Selection, route: list[str], tr: Translator) -> str:
     """Where the chosen card may go (buttons naming the route end), giving up the route."""
-    chosen = board.selected_city(state)
+    chosen = sel.chosen
     buttons = []
     if chosen is not None:
         if not route:
@@ -205,7 +280,7 @@ def ends_markup(board: "Controller", state: Any, route: list[str], tr: Translato
                     esc(tr("tnt.end.start", city=chosen)),
                     type="button",
                     data_act="end:right",
-                    disabled=not board.offers(state, Play(chosen, "right")),
+                    disabled=Play(chosen, "right") not in sel.offered,
                     class_="gt-primary",
                 )
             )
@@ -214,7 +289,7 @@ def ends_markup(board: "Controller", state: Any, route: list[str], tr: Translato
                 if end == "left" and len(route) < 2:
                     continue
                 anchor = route[0] if end == "left" else route[-1]
-                legal = board.offers(state, Play(chosen, end))
+                legal = Play(chosen, end) in sel.offered
                 buttons.append(
                     tag(
                         "button",
@@ -236,9 +311,9 @@ def ends_markup(board: "Controller", state: Any, route: list[str], tr: Translato
             )
         )
     out = tag("div", *buttons, class_="gt-actions tnt-ends") if buttons else ""
-    if not board.offers(state, Abandon()) or chosen is not None:
+    if Abandon() not in sel.offered or chosen is not None:
         return out  # (with a card chosen, it is played or let go first: ✕)
-    if board.confirm_abandon:
+    if sel.confirm_abandon:
         yes = tag(
             "button",
             esc(tr("tnt.abandon_yes")),
@@ -263,9 +338,9 @@ def ends_markup(board: "Controller", state: Any, route: list[str], tr: Translato
 MANY_OPTIONS = 4  # ways to close a route that a wide panel lists side by side (two rows of two)
 
 
-def close_markup(board: "Controller", state: Any, route: list[str], tr: Translator) -> str:
+def close_markup(sel: Selection, route: list[str], tr: Translator) -> str:
     """Every way to close the route with what it would build and earn, then the buttons."""
-    options = board.closing(state)
+    options = sel.closing
     rows = []
     best = max((o["projected_gain"] for o in options), default=None)
     for k, option in enumerate(options):
@@ -295,7 +370,7 @@ def close_markup(board: "Controller", state: Any, route: list[str], tr: Translat
             lines.append(tag("span", esc(tr("tnt.close.ends_game")), class_="tnt-opt-end"))
         if option["projected_gain"] == best and len(options) > 1:
             lines.append(tag("span", esc(tr("tnt.close.best", n=best)), class_="tnt-opt-best"))
-        current = k == (board.option or 0)  # the one a narrow screen shows
+        current = k == (sel.option or 0)  # the one a narrow screen shows
         rows.append(
             tag(
                 "button",
@@ -304,7 +379,7 @@ def close_markup(board: "Controller", state: Any, route: list[str], tr: Translat
                 data_act=f"close:{k}",
                 data_cell=f"opt:{k}",
                 data_houses=",".join(houses),
-                aria_pressed="true" if board.option == k else "false",
+                aria_pressed="true" if sel.option == k else "false",
                 class_="tnt-option" + (" tnt-current" if current else ""),
             )
         )
@@ -329,11 +404,11 @@ def close_markup(board: "Controller", state: Any, route: list[str], tr: Translat
                 esc(tr("tnt.close.go")),
                 type="button",
                 data_act="close-go",
-                disabled=board.option is None,
+                disabled=sel.option is None,
                 class_="gt-primary",
             )
         )
-    if board.offers(state, Pass()):
+    if Pass() in sel.offered:
         buttons.append(
             tag(
                 "button",
@@ -347,7 +422,7 @@ def close_markup(board: "Controller", state: Any, route: list[str], tr: Translat
     return head + listed + tag("div", *buttons, class_="gt-actions tnt-close-actions")
 
 
-def discard_markup(board: "Controller", state: Any, hand: list[str], tr: Translator) -> str:
+def discard_markup(sel: Selection, hand: list[str], tr: Translator) -> str:
     """The hand after closing: tap the 3 cards to keep, then discard the rest."""
     cards = [
         card(
@@ -355,22 +430,45 @@ def discard_markup(board: "Controller", state: Any, hand: list[str], tr: Transla
             city,
             act=f"card:{k}",
             cell=f"card:{city}",
-            pressed=k in board.keep,
-            badge="✓" if k in board.keep else "",
-            extra_class="tnt-keep" if k in board.keep else "tnt-drop",
+            pressed=k in sel.keep,
+            badge="✓" if k in sel.keep else "",
+            extra_class="tnt-keep" if k in sel.keep else "tnt-drop",
             label=tr("tnt.keep_card", city=city),
         )
         for k, city in enumerate(hand)
     ]
     go = tag(
         "button",
-        esc(tr("tnt.discard_go", n=board.step(state).cards_to_cut)),
+        esc(tr("tnt.discard_go", n=sel.step.cards_to_cut)),
         type="button",
         data_act="discard-go",
-        disabled=board.discard_move(state) is None,
+        disabled=sel.discard is None,
         class_="gt-primary",
     )
-    kept = tag("p", esc(tr("tnt.kept", n=len(board.keep))), class_="gt-muted")
+    kept = tag("p", esc(tr("tnt.kept", n=len(sel.keep))), class_="gt-muted")
     return (
         tag("div", *cards, class_="tnt-cards tnt-hand") + kept + tag("div", go, class_="gt-actions")
     )
+
+
+# ---- the new-game form ----------------------------------------------------------------------
+def options_form(tr: Translator, options: dict[str, JSON]) -> str:
+    """The rule variant (docs/rules/thurn-und-taxis.md): does the "all provinces" bonus need
+    Baiern too?"""
+    checked = bool((options or {}).get("all_provinces_includes_baiern", False))
+    return tag(
+        "fieldset",
+        tag("legend", esc(tr("tnt.options"))),
+        tag(
+            "label",
+            empty("input", type="checkbox", name="all_provinces_includes_baiern", checked=checked),
+            esc(tr("tnt.option.baiern")),
+            howto_link(tr, howto.OPTION_TOPICS["all_provinces_includes_baiern"]),
+            class_="gt-check",
+        ),
+        class_="tnt-options-form",
+    )
+
+
+def read_options(form: dict[str, str | bool]) -> dict[str, JSON]:
+    return {"all_provinces_includes_baiern": form.get("all_provinces_includes_baiern") is True}

@@ -56,6 +56,7 @@ def tell(
     text = words(tr, names, key, params, you)
     played = GAME.parse_move(move)
     seat = GAME.current_player(before)
+    assert seat is not None  # somebody played it
     picture = ""
     notes: list[Note] = []
     if isinstance(played, Draw):
@@ -93,7 +94,8 @@ def mark_markup(before: Any, move: JSON, after: Any) -> Markup:
     the pile, an official, an end of turn or a discard (nothing of it lies on the map)."""
     played = GAME.parse_move(move)
     seat = GAME.current_player(before)
-    if isinstance(played, Draw) and played.source != "deck":
+    assert seat is not None  # somebody played it
+    if isinstance(played, Draw) and isinstance(played.source, int):  # an open card
         city = queries.display(before)[played.source]
         return draw.mark_layer(seat, [], [city] if city else [])
     if isinstance(played, Play):

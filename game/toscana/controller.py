@@ -5,20 +5,22 @@ Pointing at a cell previews the tile with its top-left corner there (moved insid
 it would stick out). A click or tap chooses the spot; a tap on the chosen tile turns it, as do R,
 a right click and the turn buttons; the Place button (or Enter) plays it, so a slip of the finger
 costs nothing. Arrow keys move the preview; V arms the veto. (The wheel zooms the board.)
+
+What the person chose so far leaves the controller only as a frozen value, `selection()`
+(panel.Selection): panel.py draws the panel, the round's summary and the new-game option.
 """
 
 from game.core.contract import JSON
 from game.view.controller import BoardController, Markup
-from game.view.howto import Section, howto_link
-from game.view.i18n import Translator, about
-from game.view.markup import esc, tag
+from game.view.howto import Section
+from game.view.i18n import Translator
 from game.view.story import Told
-from game.view.widgets import button
 
-from . import draw, howto, queries, story
+from . import draw, howto, panel, queries, story
 from .data import CANONICAL_ROT, CENTRE, DISTINCT_ROTS, SIZE, footprint
 from .draw import CELL
 from .engine import GAME, Pass, Place, ToscanaMove, ToscanaState
+from .panel import Selection
 
 KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 # why a spot is refused (queries.placement_problem) -> the sentence shown under the board
@@ -29,7 +31,6 @@ WHY = {
     "touch": "toscana.why.touch",
     "touch_tile": "toscana.why.touch_tile",
 }
-CONTACT = GAME.options["contact"]  # the touching rule offered on the new-game form
 
 
 def parse_target(target: str) -> tuple[int, int]:
@@ -295,8 +296,10 @@ class Controller(BoardController):
         viewer: int | None,
         names: list[str],
         tr: Translator,
+        *,
+        you: int | None = None,
     ) -> Told:
-        return story.tell(before, move, after, names, tr, self.you)
+        return story.tell(before, move, after, names, tr, you)
 
     def mark_markup(self, before: ToscanaState, move: JSON, after: ToscanaState) -> Markup:
         return story.mark_markup(after)
@@ -308,45 +311,39 @@ class Controller(BoardController):
     def result_notes(self, state: ToscanaState, tr: Translator) -> list[dict[str, str]]:
         return story.result_notes(state, tr)
 
-    # ---- the panel beside the board -----------------------------------------------------------
+    # ---- the panel beside the board (panel.py) -------------------------------------------------
     def summary_after(self, state: ToscanaState) -> int | None:
         """The round a move just finished: its scoring is shown before play goes on."""
         last = queries.last_move(state)
         return last["round_end"]["round"] if last and last["round_end"] else None
 
     def summary(
-        self, state: ToscanaState, which: int, names: list[str], tr: Translator
+        self,
+        state: ToscanaState,
+        which: int,
+        names: list[str],
+        tr: Translator,
+        *,
+        you: int | None = None,
     ) -> tuple[str, Markup, str]:
-        """Round end (`which` is the round number): both scores with colour and the round's
-        winner."""
-        result = queries.round_results(state)[which - 1]
-        lines = "".join(
-            tag(
-                "li",
-                tag("span", "", class_=f"tos-swatch tos-swatch-{result['colours'][seat]}"),
-                esc(
-                    tr(
-                        "toscana.round_score",
-                        player=names[seat],
-                        colour=tr(f"toscana.colour.{result['colours'][seat]}"),
-                        n=result["scores"][seat],
-                    )
-                ),
-            )
-            for seat in (0, 1)
-        )
-        winner = result["winner"]
-        verdict = (
-            tr("toscana.round_tie")
-            if winner is None
-            else about(tr, "toscana.round_winner", winner, self.you, player=names[winner])
-        )
-        over = GAME.current_player(state) is None
-        button = "toscana.see_result" if over else "toscana.next_round"
-        return (
-            tr("toscana.round_over", n=which),
-            tag("ul", lines, class_="gt-results") + tag("p", esc(verdict)),
-            button,
+        return panel.summary(state, which, names, tr, you)
+
+    def selection(self, state: ToscanaState) -> Selection:
+        """The turn as chosen so far, as one frozen value: all the panel reads of this board."""
+        self._sync(state)
+        tile = self.tile(state)
+        return Selection(
+            tile=tile,
+            colour=self.colour(state) if tile is not None else None,
+            rot=self.rot,
+            anchor=self.anchor,
+            locked=self.locked,
+            fits=self.is_legal(state),
+            problem=self.problem(state),
+            turn_has_spots=self.rotation_has_spots(state),
+            must_pass=self.must_pass(state),
+            veto_possible=self.veto_possible(state),
+            veto=self.veto,
         )
 
     def panel_markup(
@@ -356,142 +353,21 @@ class Controller(BoardController):
         names: list[str],
         tr: Translator,
         interactive: bool,
+        *,
+        you: int | None = None,
     ) -> Markup:
-        """The step's panel: both players' points on one line, then the tile in hand with its
-        buttons and what to do. `names` are the seats' names as typed (escaped here)."""
-        self._sync(state)
-        colours = queries.seat_colours(state)
-        totals = GAME.scores(state)
-        mover = GAME.current_player(state)
-        strip = tag(
-            "ol",
-            *(
-                tag(
-                    "li",
-                    tag("span", "", class_=f"tos-swatch tos-swatch-{colours[seat]}"),
-                    tag("span", esc(names[seat]), class_="tos-strip-name"),
-                    tag("b", str(totals[seat]), title=tr("toscana.points_total", n=totals[seat])),
-                    class_="gt-to-move" if mover == seat else None,
-                    data_seat=seat,
-                )
-                for seat in (0, 1)
-            ),
-            class_="tos-strip",
-            aria_label=tr("nav.details"),
-        )
-        if interactive and mover is not None:
-            return strip + self._controls_markup(state, mover, names, tr)
-        return strip
+        return panel.panel(state, self.selection(state), names, tr, interactive)
 
     def details_markup(
-        self, state: ToscanaState, viewer: int | None, names: list[str], tr: Translator
+        self,
+        state: ToscanaState,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+        *,
+        you: int | None = None,
     ) -> Markup:
-        """Both players: colour, texture, next tile, pile, veto, points."""
-        self._sync(state)
-        colours = queries.seat_colours(state)
-        tops = queries.top_tiles(state)
-        sizes = queries.pile_sizes(state)
-        vetoes = queries.vetoes_left(state)
-        totals = GAME.scores(state)
-        live = GAME.projected_scores(state)
-        mover = GAME.current_player(state)
-        players = []
-        for seat in (0, 1):
-            colour = colours[seat]
-            top = tops[seat]
-            picture = (
-                draw.tile_picture(top, 0, colour, size=30, label=tr("toscana.next_tile", tile=top))
-                if top
-                else tag("span", esc(tr("toscana.pile_empty")), class_="gt-muted")
-            )
-            veto = tr("toscana.veto_left") if vetoes[seat] else tr("toscana.veto_used")
-            players.append(
-                tag(
-                    "li",
-                    tag("span", "", class_=f"tos-swatch tos-swatch-{colour}", aria_hidden="true"),
-                    tag("span", esc(names[seat]), class_="gt-name"),
-                    tag("span", esc(tr(f"toscana.colour.{colour}")), class_="gt-role"),
-                    tag("span", picture, class_="gt-next"),
-                    tag("span", esc(tr("toscana.pile", n=sizes[seat])), class_="gt-pile"),
-                    tag("span", esc(veto), class_="gt-veto"),
-                    tag(
-                        "span",
-                        esc(
-                            tr("toscana.points", total=totals[seat], now=live[seat] - totals[seat])
-                        ),
-                        class_="gt-points",
-                    ),
-                    class_="gt-player" + (" gt-to-move" if mover == seat else ""),
-                    data_seat=seat,
-                )
-            )
-        return tag("ol", *players, class_="gt-players")
-
-    def _controls_markup(
-        self, state: ToscanaState, mover: int, names: list[str], tr: Translator
-    ) -> Markup:
-        tile = self.tile(state)
-        buttons = [
-            tag(
-                "span",
-                draw.tile_picture(
-                    tile, self.rot, self.colour(state), size=44, label=tr("toscana.tile_in_hand")
-                ),
-                class_="tos-hand",
-            )
-        ]
-        hint = ""
-        if self.must_pass(state):
-            hint = tr("toscana.must_pass")
-            buttons.append(button(tr, "pass", "toscana.pass", primary=True))
-        else:
-            for act, symbol, label in (
-                ("rotate-left", "↺", "toscana.rotate_left"),
-                ("rotate", "↻", "toscana.rotate"),
-            ):
-                buttons.append(
-                    tag(
-                        "button",
-                        symbol,
-                        type="button",
-                        data_act=act,
-                        title=tr(label),
-                        aria_label=tr(label),
-                    )
-                )
-            buttons.append(
-                button(
-                    tr, "place", "toscana.place", primary=True, disabled=not self.is_legal(state)
-                )
-            )
-            problem = self.problem(state)
-            if problem:
-                hint = tr(problem)
-            elif self.locked:
-                hint = tr("toscana.confirm_hint")
-            elif not self.rotation_has_spots(state):
-                hint = tr("toscana.turn_hint")
-            else:
-                hint = tr("toscana.place_hint")
-        if self.veto_possible(state):
-            explain = tr("toscana.veto_explain")
-            buttons.append(
-                tag(
-                    "button",
-                    esc(tr("toscana.veto")),
-                    type="button",
-                    data_act="veto",
-                    aria_pressed="true" if self.veto else "false",
-                    aria_description=explain,
-                    title=explain,
-                    class_="gt-veto-button",
-                )
-            )
-            if self.veto:
-                hint += " " + explain
-        return tag("div", *buttons, class_="gt-actions", data_rot=self.rot) + tag(
-            "p", esc(hint.strip()), class_="gt-hint", aria_live="polite"
-        )
+        return panel.details(state, names, tr)
 
     # ---- how to play ----------------------------------------------------------------------------
     def howto(self) -> list[Section]:
@@ -500,40 +376,9 @@ class Controller(BoardController):
     def howto_topic(self, state: ToscanaState) -> str | None:
         return howto.topic(state, self.must_pass(state))
 
-    # ---- the new-game form --------------------------------------------------------------------
+    # ---- the new-game form (panel.py) ---------------------------------------------------------
     def options_markup(self, tr: Translator, options: dict[str, JSON]) -> Markup:
-        """The touching rule of DESIGN §5 (option `contact`), with a line on which edition plays
-        which."""
-        current = (options or {}).get("contact", CONTACT.default)
-        return tag(
-            "fieldset",
-            tag("legend", esc(tr("toscana.opt.legend"))),
-            tag(
-                "label",
-                tag(
-                    "span",
-                    esc(tr("toscana.opt.contact")),
-                    howto_link(tr, howto.OPTION_TOPICS["contact"]),
-                ),
-                tag(
-                    "select",
-                    *(
-                        tag(
-                            "option",
-                            esc(tr(f"toscana.opt.contact.{value}")),
-                            value=value,
-                            selected=value == current,
-                        )
-                        for value in CONTACT.choices or ()
-                    ),
-                    name="contact",
-                ),
-            ),
-            tag("p", esc(tr("toscana.opt.contact_note")), class_="tos-note"),
-            class_="tos-options",
-        )
+        return panel.options_form(tr, options)
 
     def read_options(self, form: dict[str, str | bool]) -> dict[str, JSON]:
-        """Option `contact` from the form (anything unexpected falls back to the default)."""
-        contact = form.get("contact")
-        return {"contact": contact if contact in (CONTACT.choices or ()) else CONTACT.default}
+        return panel.read_options(form)

@@ -136,6 +136,7 @@ def veto_example(tr: Translator) -> str:
     """The opponent's pile, top first: the visible top tile goes under the pile."""
     state = positions()[4]
     mover = GAME.current_player(state)
+    assert mover is not None
     top = queries.top_tiles(state)[1 - mover]
     colour = queries.seat_colours(state)[1 - mover]
     return tag(

@@ -39,6 +39,7 @@ def tell(
     _, params = GAME.describe_move(before, move)
     played = GAME.parse_move(move)
     seat = GAME.current_player(before)
+    assert seat is not None  # somebody played it
     colour = queries.seat_colours(before)[seat]
     tile = params.get("tile")
     picture = ""

@@ -4,10 +4,13 @@ index.html loads Python only when a game is chosen; assets/boot.js then adds
 `<script type="py" src="game/ui/main.py" config="pyscript.toml">` and imports PyScript.
 main.py runs `app.start()`.
 
-Everything that can be pure lives in game/view (tested in CPython); here is only the DOM glue:
-app.py (the App: opening a game, drawing, playing, the computer's turns), dialogs.py, inputs.py and
-keeping.py (parts of the App class: dialogs; clicks/keys/pointer; keeping games: slots, links, files,
-storage notices), dom.py (small browser helpers: localStorage as the library's store, randomness).
+Everything that can be pure lives in game/view (tested in CPython); here is only the DOM glue,
+the App composed of parts that each hold what they need (app.py lists them): scene.py (what the
+parts share), dialogs.py, story.py (the log, the review, the end), keeping.py (slots, saving,
+the hand-over, files out, storage notices), screen.py (drawing), flow.py (opening a game,
+matches starting and arriving, playing, the computer's turns, take-backs) and inputs.py
+(clicks, keys and the pointer, the buttons' action table); dom.py (the Page, small browser
+helpers: localStorage as the library's store, randomness).
 
 Handshake with assets/boot.js (keep it this small; boot.js documents the same):
   window.bgt, created by boot.js before Python starts
@@ -29,6 +32,10 @@ Handshake with assets/boot.js (keep it this small; boot.js documents the same):
     .showing(game_id, match_id)  the table now shows this game and match (a new game, a link
                           or file of another game): boot.js sets the title, and the address
                           to ?game=ID&match=MID (not in embeds)
+    .back()      leave the table (Close with no game in progress): the picker, or in an embed
+                 the start poster again
+    .quick       True once: open() starts a game against the computer at once (the embed
+                 poster's button), no form; Python sets it back to False
   Python sets on window.bgt (create_proxy'd callables) and boot.js calls:
     .open(game_id, match_id)  show a game (and a match, or null) without reloading (the
                      picker, Back/Forward, a link pasted into the address)

@@ -1,10 +1,14 @@
-"""Small helpers for talking to the browser from Python (Pyodide's `js` and `pyodide.ffi`)."""
+"""Small helpers for talking to the browser from Python (Pyodide's `js` and `pyodide.ffi`), and
+the `Page` every part of the table draws into."""
 
+import asyncio
 import base64
 import contextlib
+from collections.abc import Callable, Coroutine
+from typing import Any
 
-from js import Object, Promise, Uint32Array, window
-from pyodide.ffi import jsnull, to_js
+from js import Object, Promise, Uint32Array, document, window
+from pyodide.ffi import create_proxy, jsnull, to_js
 
 from game.view.library import StoreFull
 
@@ -28,6 +32,37 @@ def closest(element, selector):
     if getattr(element, "closest", None) is None:
         return None
     return nullable(element.closest(selector))
+
+
+class Page:
+    """The page around the table: boot.js's handshake object (`bridge`, described in
+    game/ui/__init__.py), the element the table draws into, and the Python callables JavaScript
+    holds (kept referenced here while it holds them, else they vanish)."""
+
+    def __init__(self, bridge: Any) -> None:
+        self.bridge = bridge
+        self.host = document.getElementById(str(bridge.boardHost or "board-host"))
+        self._proxies: list[Any] = []
+        self._tasks: set[asyncio.Future[Any]] = set()
+
+    def el(self, element_id: str) -> Any:
+        """The element with this id, or None."""
+        return nullable(document.getElementById(element_id))
+
+    def proxy(self, fn: Callable[..., Any]) -> Any:
+        """`fn` as a JavaScript function."""
+        proxy = create_proxy(fn)
+        self._proxies.append(proxy)
+        return proxy
+
+    def listen(self, target: Any, event: str, handler: Callable[[Any], Any]) -> None:
+        target.addEventListener(event, self.proxy(handler))
+
+    def run(self, coroutine: Coroutine[Any, Any, Any]) -> None:
+        """Run a coroutine as a task, keeping a reference until it ends (else it may vanish)."""
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
 
 class LocalStore:

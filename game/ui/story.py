@@ -1,12 +1,15 @@
-"""The story of the match in the page, as a part of the App class in app.py: the log's entries
-and the move each one shows on the board, the review of the whole game with its score chart,
-and the end dialog. The markup and every decision come from game/view (story.py, review.py,
-chart.py, ending.py) and the game's board controller; this only sets it into the page.
+"""The story of the match in the page: the log's entries and the move each one shows on the
+board, the review of the whole game with its score chart, and the end dialog. The markup and
+every decision come from game/view (story.py, review.py, chart.py, ending.py) and the game's
+board controller; this only sets it into the page. Whoever changes what the board shows draws
+again (the flow, flow.py, or the input, inputs.py): the story never draws the board itself.
 
 A review reads the match and never changes it: while it is open nobody plays (the computer
 waits), undo and redo wait, and the board shows each position as the viewing seat saw it then
-(`story.shown`: with hidden hands, that seat's view).
+(`Scene.position`: with hidden hands, that seat's view).
 """
+
+from typing import Any
 
 from js import document, window
 
@@ -17,72 +20,85 @@ from game.view.chart import score_chart
 from game.view.ending import breakdown_table, result_card, result_title
 from game.view.markup import html_isolates
 from game.view.review import Review, history, review_bar
-from game.view.story import shown
+from game.view.story import LogEntry
 
-from .dom import nullable
+from .dialogs import Dialogs
+from .dom import Page, nullable
+from .scene import Scene
 
 
-class Storyteller:
-    # ---- what the board shows: the live game, or the position under review ------------------
-    def position(self):
-        """(state to draw, board controller to draw it with)."""
-        if self.review is None:
-            return self.table.state, self.controller
-        return shown(self.table.game, self.review.state(), self.viewer()), self.review_controller
+class Story:
+    def __init__(self, page: Page, scene: Scene, dialogs: Dialogs) -> None:
+        self.page = page
+        self.scene = scene
+        self.dialogs = dialogs
+        self.marked: int | None = None  # the log entry whose move is shown on the board
+        self.sticky = False  # ... and it stays (a tap), not only while pointed at
+        self.log_drawn: list[LogEntry] = []  # the log's entries now in the page
+        self._history: tuple[Any, list[list[int]]] = (None, [])  # the score history, its source
 
-    def names(self):
-        return self.table.names()
+    def frame_new(self) -> None:
+        """The frame was built again: its log is empty."""
+        self.log_drawn = []
 
     # ---- the review ---------------------------------------------------------------------------
-    def open_review(self):
+    def open_review(self) -> None:
         """Look back at the game, from the position now. The computer stops thinking and waits
         until the review is closed."""
-        if self.table.match is None:
+        scene = self.scene
+        if scene.table.match is None:
             return
-        self.generation += 1  # a thinking computer drops its search
-        self.thinking = None
-        if self.dialog == "result":
-            self.hide_dialog()
-        self.review = Review(self.table.match)
+        scene.halt()  # a thinking computer drops its search
+        if scene.dialog == "result":
+            self.dialogs.hide_dialog()
+        scene.review = Review(scene.table.match)
         self._review_position()
-        self.render()
-        self.el("gt-review").querySelector("[data-act=review-live]").focus()
 
-    def close_review(self):
-        self.review = self.review_controller = None
+    def focus_review(self) -> None:
+        """The keyboard goes to the review's way back (once the review is drawn)."""
+        self.page.el("gt-review").querySelector("[data-act=review-live]").focus()
+
+    def close_review(self) -> None:
+        self.scene.review = self.scene.review_controller = None
         self.unmark()
-        self.render()
-        self.maybe_think()
 
-    def review_to(self, k):
-        if self.review is not None and self.review.go(k):
-            self._review_position()
-            self.render()
+    def review_to(self, k: int) -> bool:
+        """Show position k; True when the position shown changed."""
+        review = self.scene.review
+        if review is None or not review.go(k):
+            return False
+        self._review_position()
+        return True
 
-    def review_step(self, how):
-        if self.review is not None and self.review.step(how):
-            self._review_position()
-            self.render()
+    def review_step(self, how: str) -> bool:
+        """ "first", "prev", "next" or "last"; True when the position shown changed."""
+        review = self.scene.review
+        if review is None or not review.step(how):
+            return False
+        self._review_position()
+        return True
 
-    def _review_position(self):
+    def _review_position(self) -> None:
         """A fresh board for each position: it draws exactly what opening that position would."""
-        self.review_controller = games.controller(self.game_id)
-        self.review_controller.hints = False
+        controller = games.controller(self.scene.game_id)
+        controller.hints = False
+        self.scene.review_controller = controller
         self.unmark()
 
-    def render_review(self):
+    def render_review(self) -> None:
         """The review's bar. While it shows, only its steps and words are set again: the
         slider stays the element being dragged, and the keyboard stays where it was."""
-        bar = self.el("gt-review")
-        if self.review is None:
+        bar = self.page.el("gt-review")
+        review = self.scene.review
+        if review is None:
             bar.hidden = True
             bar.innerHTML = ""
             return
-        index = self.review.move_index()
+        index = review.move_index()
         told = ""
         if index is not None:
             told = next((e.told.text for e in self.log_entries() if e.log_index == index), "")
-        markup = html_isolates(review_bar(self.tr, self.review, told))
+        markup = html_isolates(review_bar(self.scene.tr, review, told))
         slider = nullable(bar.querySelector("#gt-review-range"))
         if slider is None:
             bar.innerHTML = markup
@@ -94,11 +110,11 @@ class Storyteller:
         fresh.innerHTML = markup
         for selector in (".gt-review-steps", ".gt-review-where"):
             bar.querySelector(selector).replaceWith(fresh.querySelector(selector))
-        slider.max = str(self.review.total)
-        slider.value = str(self.review.at)
+        slider.max = str(review.total)
+        slider.value = str(review.at)
         group = bar.querySelector(".gt-review-bar")
-        group.setAttribute("data-at", str(self.review.at))
-        group.setAttribute("data-total", str(self.review.total))
+        group.setAttribute("data-at", str(review.at))
+        group.setAttribute("data-total", str(review.total))
         slider.setAttribute(
             "aria-valuetext", fresh.querySelector("#gt-review-range").getAttribute("aria-valuetext")
         )
@@ -107,35 +123,40 @@ class Storyteller:
             (again or slider).focus()  # at an end the slider keeps the keyboard
 
     # ---- the chart and the log -----------------------------------------------------------------
-    def history(self):
+    def history(self) -> list[list[int]]:
         """The score history as the viewer saw it, kept until the match or the viewer changes."""
-        match, viewer = self.table.match, self.viewer()
+        scene = self.scene
+        match, viewer = scene.table.match, scene.viewer()
+        assert match is not None
         key = (match, viewer, match.states[-1])
         if self._history[0] != key:
-            self._history = (key, history(match, self.controller, viewer))
+            self._history = (key, history(match, scene.controller, viewer))
         return self._history[1]
 
-    def styles(self):
-        return [self.controller.seat_style(seat) for seat in range(len(self.table.match.seats))]
+    def styles(self) -> list[tuple[str, str]]:
+        scene = self.scene
+        return [scene.controller.seat_style(seat) for seat in range(len(scene.names()))]
 
-    def render_chart(self):
-        box = self.el("gt-chart")
-        match = self.table.match
-        if match is None or (self.review is None and not match.is_over()):
+    def render_chart(self) -> None:
+        scene = self.scene
+        box = self.page.el("gt-chart")
+        match = scene.table.match
+        if match is None or (scene.review is None and not match.is_over()):
             box.innerHTML = ""
             return
-        at = self.review.at if self.review is not None else None
+        at = scene.review.at if scene.review is not None else None
         box.innerHTML = html_isolates(
-            score_chart(self.history(), self.names(), self.styles(), self.tr, at)
+            score_chart(self.history(), scene.names(), self.styles(), scene.tr, at)
         )
 
-    def log_entries(self):
-        return self.table.log_entries(self.controller, self.viewer())
+    def log_entries(self) -> list[LogEntry]:
+        scene = self.scene
+        return scene.table.log_entries(scene.controller, scene.viewer())
 
-    def render_log(self):
+    def render_log(self) -> None:
         """The log: only entries that changed are written (a long game's log is large), then
         the entry shown on the board and the one under review are marked."""
-        log = self.el("gt-log")
+        log = self.page.el("gt-log")
         entries = self.log_entries()
         drawn = self.log_drawn
         keep = 0
@@ -149,7 +170,8 @@ class Storyteller:
             log.insertAdjacentHTML("beforeend", html_isolates(views.log_items(entries[keep:])))
         self.log_drawn = entries
         self._pressed()
-        current = self.review.move_index() if self.review is not None else None
+        review = self.scene.review
+        current = review.move_index() if review is not None else None
         old = nullable(log.querySelector("[aria-current]"))
         if old is not None:
             old.removeAttribute("aria-current")
@@ -164,37 +186,37 @@ class Storyteller:
                 log.scrollTop = max(0, top - log.clientHeight / 2)
 
     # ---- a move pointed at in the log --------------------------------------------------------------
-    def mark(self, index, sticky=False):
+    def mark(self, index: int, sticky: bool = False) -> None:
         """Show log entry `index`'s move on the board; a tap keeps it (`sticky`) until tapped
         again, pointing shows it while the pointer stays."""
-        match = self.table.match
+        match = self.scene.table.match
         if match is None or not 0 <= index < len(match.log) or is_entropy(match.log[index]):
             return
         if sticky and self.sticky and self.marked == index:
             self.unmark()
             return
         if self.marked != index:
-            self.el("gt-layer-mark").innerHTML = self.controller.mark_markup(
+            self.page.el("gt-layer-mark").innerHTML = self.scene.controller.mark_markup(
                 match.states[index], match.log[index], match.states[index + 1]
             )
         self.marked = index
         self.sticky = sticky or (self.sticky and self.marked == index)
         self._pressed()
 
-    def unmark(self, pointer_only=False):
+    def unmark(self, pointer_only: bool = False) -> None:
         """Clear the highlighted move (`pointer_only`: unless a tap made it stay)."""
         if self.marked is None or (pointer_only and self.sticky):
             return
         self.marked = None
         self.sticky = False
-        layer = self.el("gt-layer-mark")
+        layer = self.page.el("gt-layer-mark")
         if layer is not None:
             layer.innerHTML = ""
         self._pressed()
 
-    def _pressed(self):
+    def _pressed(self) -> None:
         """The entry shown on the board is the pressed one (two attributes set, not the log)."""
-        log = self.el("gt-log")
+        log = self.page.el("gt-log")
         if log is None:
             return
         old = nullable(log.querySelector('[aria-pressed="true"]'))
@@ -205,25 +227,28 @@ class Storyteller:
             if now is not None:
                 now.setAttribute("aria-pressed", "true")
 
-    def tap_entry(self, index):
-        """A tap or click on a log entry: in a review, go to the position that move made;
-        else keep its move shown on the board (the board scrolls into sight if it is away)."""
-        if self.review is not None:
-            self.review_to(self.review.position_after(index))
-            return
+    def tap_entry(self, index: int) -> bool:
+        """A tap or click on a log entry: in a review, go to the position that move made (True:
+        the position changed); else keep its move shown on the board (the board scrolls into
+        sight if it is away)."""
+        review = self.scene.review
+        if review is not None:
+            return self.review_to(review.position_after(index))
         self.mark(index, sticky=True)
-        board = self.el("gt-board")
+        board = self.page.el("gt-board")
         rect = board.getBoundingClientRect()
         if self.marked is not None and (rect.bottom < 0 or rect.top > window.innerHeight):
             board.scrollIntoView()
+        return False
 
     # ---- the end ---------------------------------------------------------------------------------
-    def result_dialog(self):
+    def result_dialog(self) -> None:
         """Who won, the final table (every category, every player), what final scoring gave,
         the score history; then review, play again, a new game or a look at the board."""
-        tr, table = self.tr, self.table
+        scene = self.scene
+        tr, table, controller = scene.tr, scene.table, scene.controller
         state, game = table.state, table.game
-        names = self.names()
+        names = scene.names()
         winners = game.winners(state)
         styles = self.styles()
         body = (
@@ -235,16 +260,16 @@ class Storyteller:
                 game.scores(state),
                 winners,
                 styles,
-                self.controller.result_notes(state, tr),
+                controller.result_notes(state, tr),
             )
-            + self.controller.result_markup(state, names, tr)
+            + controller.result_markup(state, names, tr)
             + score_chart(self.history(), names, styles, tr)
         )
-        self.show_dialog(
+        self.dialogs.show_dialog(
             "result",
             result_card(
                 tr,
-                result_title(tr, names, winners, table.you()),
+                result_title(tr, names, winners, scene.you()),
                 body,
                 [
                     ("review", "story.review_game", True),

@@ -1,4 +1,4 @@
-"""The board-controller protocol: what the table (game/ui/app.py) needs from a game's board.
+"""The board-controller protocol: what the table (game/ui) needs from a game's board.
 
 A board controller is pure Python (game/<name>/controller.py, class `Controller`, declared in the
 game's `__init__.py`; `games.controller(id)` makes one): it turns a state into SVG and panel
@@ -6,7 +6,13 @@ markup and turns a person's input into moves. The shell owns everything else: se
 computer, the log, undo, saving, dialogs. Targets are the opaque `data-cell` strings the board's
 own markup puts on clickable things ("3,4" for a square, "city:Ulm" for a city...).
 
-A controller reads a state only through its game's `queries` module and the Game contract.
+A controller reads a state only through its game's `queries` module and the Game contract. What a
+person chose so far (a square, a turn, a card...) leaves it only as a frozen value, the game's
+`panel.Selection`: the panel and the drawings are functions of values, never of the controller.
+
+`you` is the seat of the person at this device (None: nobody in particular, e.g. friends sharing
+the device): sentences about that seat are said to them, in the second person
+(game.view.i18n.about). The table passes it to every method that writes such sentences.
 """
 
 from typing import Any
@@ -42,11 +48,7 @@ class BoardController:
     cursor_keys = False  # the arrow keys move the board's own cursor (Shift+arrows pan the map)
 
     def __init__(self) -> None:
-        self.hints = True
-        # the seat of the person at this device, set by the table before it asks for markup
-        # (None: nobody in particular, e.g. friends sharing the device): sentences about that
-        # seat are said to them, in the second person (game.view.i18n.about)
-        self.you: int | None = None
+        self.hints = True  # show where the person to move can play (the table's setting)
 
     # ---- drawing: `viewer` is the seat whose eyes we draw for (None: only public information)
     def defs(self) -> Markup:
@@ -82,13 +84,21 @@ class BoardController:
         names: list[str],
         tr: Translator,
         interactive: bool,
+        *,
+        you: int | None = None,
     ) -> Markup:
         """The controls the current step needs (always on screen with the board, also on a
         phone): the piece in hand, its buttons, the choices of the step."""
         return ""
 
     def details_markup(
-        self, state: State, viewer: int | None, names: list[str], tr: Translator
+        self,
+        state: State,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+        *,
+        you: int | None = None,
     ) -> Markup:
         """What the step does not need (every player's details, the stack, reference): in the
         table's "More" drawer on small screens, beside the board on large ones."""
@@ -143,6 +153,8 @@ class BoardController:
         viewer: int | None,
         names: list[str],
         tr: Translator,
+        *,
+        you: int | None = None,
     ) -> Told | None:
         """The log entry of `move` (its JSON), played from `before` to `after`: both are what
         `viewer` saw (game.view.story.shown), so nothing hidden from them can be told. None:
@@ -172,7 +184,7 @@ class BoardController:
         return None
 
     def summary(
-        self, state: State, which: Any, names: list[str], tr: Translator
+        self, state: State, which: Any, names: list[str], tr: Translator, *, you: int | None = None
     ) -> tuple[str, Markup, str]:
         """(title, body markup, continue-button key) of that summary."""
         raise NotImplementedError

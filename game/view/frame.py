@@ -3,7 +3,7 @@ map buttons and the magnified pick, the turn line, the step's panel, and "More" 
 menu, the players' details, the moves, how to play), which is a drawer on small screens and a
 column beside the board on large ones. assets/site.css places the parts for each screen size;
 assets/board-nav.js pans and zooms the board inside its viewport.
-Pure Python (no browser imports): buttons name their action in data-act (read by app.py) or, for
+Pure Python (no browser imports): buttons name their action in data-act (read by game/ui/inputs.py) or, for
 the map buttons, data-nav (read by board-nav.js)."""
 
 from .markup import empty, esc, tag

@@ -164,7 +164,8 @@ class Library:
         try:
             if not isinstance(slot, dict) or slot.get("v") != 1:
                 raise SaveError("the stored game is from another version", key="load.damaged")
-            match = Match.from_link(slot.get("link"))
+            link: Any = slot.get("link")  # read_link refuses anything but a link's text
+            match = Match.from_link(link)
             if match.id != match_id:
                 raise SaveError("the stored game has another id", key="load.damaged")
             ui = screen_state(slot.get("ui")) or {}

@@ -78,10 +78,18 @@ class Story:
         self._for: Any = None
 
     def entries(
-        self, match: Any, controller: Any, viewer: int | None, names: list[str], tr: Any
+        self,
+        match: Any,
+        controller: Any,
+        viewer: int | None,
+        names: list[str],
+        tr: Any,
+        you: int | None,
     ) -> list[LogEntry]:
+        """Every move's entry as `viewer` may read it; moves of `you` (the person at this
+        device) are told to them."""
         game = match.game
-        made_for = (match, tr, viewer, tuple(names), controller.you)
+        made_for = (match, tr, viewer, tuple(names), you)
         kept = self._kept if self._for == made_for else []
         out: list[tuple[Any, LogEntry]] = []
         views: dict[int, Any] = {}
@@ -101,10 +109,10 @@ class Story:
                 continue
             before, after = view(k), view(k + 1)
             seat = game.current_player(match.states[k])
-            told = controller.tell(before, entry, after, viewer, names, tr)
+            told = controller.tell(before, entry, after, viewer, names, tr, you=you)
             if told is None:
                 key, params = game.describe_move(match.states[k], entry)
-                told = Told(words(tr, names, key, params, controller.you))
+                told = Told(words(tr, names, key, params, you))
             mark = controller.seat_mark(before, seat) if seat is not None else ""
             note_marks = tuple(
                 controller.seat_mark(before, note.seat) if note.seat is not None else ""

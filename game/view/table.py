@@ -1,9 +1,10 @@
 """The game table in pure Python: one match, who sits where, what the log says, what gets saved.
-The browser glue (app.py) owns the DOM and the timers; everything it shows is decided here, so
+The browser glue (game/ui) owns the DOM and the timers; everything it shows is decided here, so
 it is tested in CPython.
 """
 
 import json
+from typing import Any
 
 from game import games
 from game.core import BadData, IllegalMove
@@ -41,9 +42,16 @@ class Table:
     def __init__(self, game_id, tr):
         self.game = games.get(game_id)
         self.tr = tr
-        self.match = None
-        self.notice = None  # (translation key, params) of the latest announcement
+        self.match: Match | None = None
+        # (translation key, params) of the latest announcement
+        self.notice: tuple[str, dict[str, Any]] | None = None
         self.story = Story()  # the log's entries, kept between redraws
+
+    @property
+    def live(self) -> Match:
+        """The match on the table (what asks for it runs only while there is one)."""
+        assert self.match is not None, "no match on the table"
+        return self.match
 
     # ---- starting -------------------------------------------------------------------------------
     def start(self, seats, seed, options=None, undo=None, match_id=None):
@@ -66,7 +74,7 @@ class Table:
 
     def rematch(self, seed, match_id=None):
         """The same seats and options again with a new shuffle (a new match, its own id)."""
-        old = self.match
+        old = self.live
         return self.start(old.seats, seed, old.setup["options"], old.undo_policy, match_id)
 
     def take(self, match, notice=None):
@@ -88,13 +96,13 @@ class Table:
     # ---- whose turn -------------------------------------------------------------------------------
     @property
     def state(self):
-        return self.match.state
+        return self.live.state
 
     def to_move(self):
-        return self.match.current_player()
+        return self.live.current_player()
 
     def seat_kind(self, seat):
-        return self.match.seats[seat]["kind"]
+        return self.live.seats[seat]["kind"]
 
     def human_to_move(self):
         seat = self.to_move()
@@ -107,43 +115,41 @@ class Table:
     def name(self, seat):
         """A seat's name as shown (a default name follows the language), isolated: no name can
         reorder the text around it."""
-        return isolate(localized_name(self.tr, self.match.seats[seat]["name"]))
+        return isolate(localized_name(self.tr, self.live.seats[seat]["name"]))
 
     def names(self):
-        return [self.name(seat) for seat in range(len(self.match.seats))]
+        return [self.name(seat) for seat in range(len(self.live.seats))]
 
     def you(self):
         """The seat of the person at this device: the only person at the table (None with
         nobody or with several people, who are all named)."""
-        humans = [k for k, seat in enumerate(self.match.seats) if seat["kind"] == "human"]
+        humans = [k for k, seat in enumerate(self.live.seats) if seat["kind"] == "human"]
         return humans[0] if len(humans) == 1 else None
 
     # ---- playing -----------------------------------------------------------------------------------
     def play(self, move):
         """Play a move; the notice then tells it as the log does (`notice_text`). IllegalMove
         leaves all unchanged."""
-        self.match.play(move)
-        self.notice = ("story.last_move", {"index": len(self.match.log) - 1})
+        self.live.play(move)
+        self.notice = ("story.last_move", {"index": len(self.live.log) - 1})
 
     def search(self, seed_extra=0):
         """A resumable AI search for the computer seat to move (run it in slices)."""
         seat = self.to_move()
-        level = self.match.seats[seat].get("level") or "medium"
-        seed = (
-            self.match.setup["seed"] * 1009 + len(self.match.log) * 31 + seed_extra
-        ) & 0x7FFFFFFF
+        level = self.live.seats[seat].get("level") or "medium"
+        seed = (self.live.setup["seed"] * 1009 + len(self.live.log) * 31 + seed_extra) & 0x7FFFFFFF
         return Search(self.game, self.state, seat, level, seed)
 
     def undo(self):
         """Take back what the match's take-back setting allows; the notice then says where the
         game stands now (never the move taken back). Returns how many log entries went."""
-        count = self.match.undo()
+        count = self.live.undo()
         if count:
             self._announce("undone", count)
         return count
 
     def redo(self):
-        count = self.match.redo()
+        count = self.live.redo()
         if count:
             self._announce("redone", count)
         return count
@@ -180,16 +186,15 @@ class Table:
 
     def log_entries(self, controller, viewer):
         """The match so far as the log tells it to `viewer`, oldest first (story.LogEntry);
-        moves of the person at this device are told to them (`controller.you`)."""
-        controller.you = self.you()
-        return self.story.entries(self.match, controller, viewer, self.names(), self.tr)
+        moves of the person at this device (`you`) are told to them."""
+        return self.story.entries(self.live, controller, viewer, self.names(), self.tr, self.you())
 
     # ---- saving --------------------------------------------------------------------------------------
     def save_text(self):
-        return json.dumps(self.match.to_save(), ensure_ascii=False, indent=1)
+        return json.dumps(self.live.to_save(), ensure_ascii=False, indent=1)
 
     def link(self):
-        return self.match.to_link()
+        return self.live.to_link()
 
 
 def default_undo(seats):

@@ -1,7 +1,7 @@
 """Markup of the table around a board: the turn line, the new-game form, the log and the dialogs
 (the frame they sit in, with the toolbar, is frame.py).
 Pure Python (no browser imports); buttons name their action in data-act, read by the one
-delegated click listener in app.py."""
+delegated click listener in game/ui/inputs.py."""
 
 from game.core.ai import PLAYER_LEVELS as LEVELS  # the levels the computer offers
 

@@ -1,0 +1,179 @@
+"""The table on screen: the frame (built once per game and language), the board's three layers
+and everything beside it, drawn from the scene (scene.py) with game/view's markup and the
+game's board controller.
+
+Updates cross the Python<->JS boundary once per layer: the board layer is set when the position
+changes, the overlay layer (previews, hints) when the pointer moves to another target, the side
+panel when anything it shows changes.
+"""
+
+from js import document
+
+from game.view import frame
+from game.view import widgets as views
+from game.view.ending import result_title
+from game.view.markup import html_isolates, tag
+
+from .dom import Page, closest, nullable
+from .keeping import Keeping
+from .scene import Scene
+from .story import Story
+
+
+class Screen:
+    def __init__(self, page: Page, scene: Scene, story: Story, keeping: Keeping) -> None:
+        self.page = page
+        self.scene = scene
+        self.story = story
+        self.keeping = keeping
+        self.more_open = False  # the "More" drawer (small screens)
+        self.view_serial = 0  # a new match: the board's view starts again (board-nav.js)
+        self.cursor_serial = 0  # bumps with every key or tap that moves the board's cursor
+
+    def build(self) -> None:
+        """The frame of the game on the table (its SVG defs, the board, the panels)."""
+        scene = self.scene
+        state = scene.table.state if scene.table.match else None
+        viewbox = scene.controller.viewbox(state) if state is not None else "0 0 100 100"
+        self.page.host.innerHTML = tag(
+            "svg",
+            scene.controller.defs(),
+            class_="gt-defs",
+            width="0",
+            height="0",
+            aria_hidden="true",
+        ) + frame.layout(scene.tr, scene.game_id, viewbox, scene.controller)
+        self.page.el("gt-more").classList.toggle("gt-open", self.more_open)
+        self.keeping.frame_new()
+        self.story.frame_new()
+
+    def new_view(self) -> None:
+        """Another match: the board's view starts again (board-nav.js)."""
+        self.view_serial += 1
+
+    def render(self) -> None:
+        self.render_board()
+        self.render_overlay()
+        self.render_side()
+
+    def render_board(self) -> None:
+        layer = self.page.el("gt-layer-board")
+        scene = self.scene
+        if scene.table.match is None:
+            layer.innerHTML = ""
+            return
+        state, controller = scene.position()
+        svg = self.page.el("gt-board")
+        svg.setAttribute("viewBox", controller.viewbox(state))
+        # a review shows a finished round as the table did then: with its scoring
+        summary = scene.summary if scene.review is None else controller.summary_after(state)
+        layer.innerHTML = controller.board_markup(state, scene.viewer(), summary)
+        self.story.unmark(pointer_only=True)
+        svg.dataset.last = controller.focus_box(state) or ""
+        svg.dataset.view = str(self.view_serial)
+
+    def render_overlay(self) -> None:
+        """Previews and hints on the board, and the magnified pick over it."""
+        scene = self.scene
+        markup = pick = ""
+        if scene.table.match is not None and scene.summary is None and scene.review is None:
+            interactive = scene.interactive()
+            markup = scene.controller.overlay_markup(scene.table.state, scene.viewer(), interactive)
+            if interactive:
+                pick = scene.controller.pick_markup(scene.table.state, scene.tr)
+        self.page.el("gt-layer-over").innerHTML = markup
+        box = self.page.el("gt-pick")
+        box.innerHTML = pick
+        box.hidden = not pick
+
+    def render_side(self) -> None:
+        """Toolbar, whose turn, the panel, the chart, the log and the notice: after anything
+        happened."""
+        scene, el = self.scene, self.page.el
+        table, tr, controller = scene.table, scene.tr, scene.controller
+        match = table.match
+        idle = scene.thinking is None
+        reviewing = scene.review is not None
+        why = "story.undo_why.review" if reviewing else None
+        if match is not None and not reviewing:
+            refusal = match.undo_refusal()
+            why = f"story.undo_why.{refusal}" if refusal else None
+        can_redo = match is not None and idle and not reviewing and match.can_redo()
+        el("gt-tools").innerHTML = frame.toolbar(
+            tr, why is None, can_redo, self.more_open, undo_why=why, reviewing=reviewing
+        )
+        el("gt-menu").innerHTML = frame.menu(
+            tr, can_redo, controller.hints, controller.has_hints, scene.game_id
+        )
+        self.keeping.render_keep()
+        self.story.render_review()
+        if match is None:
+            for element_id in ("gt-turn", "gt-panel", "gt-details", "gt-log", "gt-chart"):
+                el(element_id).innerHTML = ""
+            self.story.frame_new()
+            return
+        seat = table.to_move()
+        winners = table.game.winners(table.state)
+        you = scene.you()
+        el("gt-turn").innerHTML = html_isolates(
+            views.turn_line(
+                tr,
+                table.name(seat) if seat is not None else "",
+                not idle,
+                match.is_over(),
+                yours=seat is not None and seat == you,
+                why=controller.howto_topic(table.state) if scene.interactive() else None,
+                result=result_title(tr, scene.names(), winners, you) if winners else "",
+                reviewing=reviewing,
+            )
+        )
+        self.render_panel()
+        el("gt-details").innerHTML = html_isolates(
+            controller.details_markup(table.state, scene.viewer(), scene.names(), tr, you=you)
+        )
+        self.story.render_chart()
+        self.story.render_log()
+        el("gt-notice").textContent = table.notice_text(controller, scene.viewer())
+
+    def render_panel(self) -> None:
+        """Only the board's panel: what a pointer move or a panel button can change."""
+        scene = self.scene
+        if scene.table.match is None:
+            return
+        panel = self.page.el("gt-panel")
+        focused = closest(document.activeElement, "#gt-panel [data-act]")
+        state, controller = scene.position()
+        panel.innerHTML = html_isolates(
+            controller.panel_markup(
+                state, scene.viewer(), scene.names(), scene.tr, scene.interactive(), you=scene.you()
+            )
+        )
+        if focused is not None:  # keyboard play: focus stays in the panel, not lost to the page
+            again = nullable(
+                panel.querySelector(f'[data-act="{focused.dataset.act}"]:not([disabled])')
+            )
+            again = again or nullable(panel.querySelector("button[data-act]:not([disabled])"))
+            if again is not None:
+                again.focus()
+
+    def show_more(self, open_it: bool) -> None:
+        """Open or close the "More" drawer (small screens; large ones show it beside the board)."""
+        if open_it == self.more_open:
+            return
+        self.more_open = open_it
+        self.page.el("gt-more").classList.toggle("gt-open", open_it)
+        toggle = nullable(document.querySelector("#gt-tools [data-act=more]"))
+        if toggle is not None:
+            toggle.setAttribute("aria-expanded", "true" if open_it else "false")
+        target = "#gt-more .gt-more-head button" if open_it else "#gt-tools [data-act=more]"
+        if open_it or closest(document.activeElement, "#gt-more") is not None:
+            element = nullable(document.querySelector(target))
+            if element is not None:
+                element.focus()
+
+    def show_cursor(self) -> None:
+        """The board's cursor moved (a key or a tap): board-nav.js keeps it in view."""
+        box = self.scene.controller.cursor_box(self.scene.table.state)
+        if box:
+            self.cursor_serial += 1
+            self.page.el("gt-board").dataset.cursor = f"{box} {self.cursor_serial}"

@@ -24,12 +24,6 @@ STRINGS = json.loads((ROOT / "assets" / "strings.json").read_text("utf-8"))
 INDEX = (ROOT / "index.html").read_text("utf-8")
 
 
-def games_js():
-    """The game ids assets/games.js lists for the picker, in order."""
-    text = (ROOT / "assets" / "games.js").read_text("utf-8")
-    return json.loads(re.search(r"GAME_IDS = (\[[^\]]*\])", text).group(1))
-
-
 # ---- pyscript.toml ---------------------------------------------------------------------------
 def test_pyscript_toml_lists_every_game_file():
     assert build.toml_is_current(), (
@@ -160,13 +154,22 @@ def test_every_text_goes_through_the_one_table():
 def test_the_picker_lists_the_declared_games_and_every_game_has_its_card_and_texts():
     from game.core.registry import PACKAGES, declaration
 
+    assert (ROOT / build.GAMES_JS).read_text("utf-8") == build.render_games_js(), (
+        "assets/games.js is not what the declarations say: run `python3 scripts/build.py`"
+    )
+    text = (ROOT / build.GAMES_JS).read_text("utf-8")
+    listed = json.loads(re.search(r"GAME_IDS = Object\.freeze\((\[[^\]]*\])\)", text).group(1))
     declared = [importlib.import_module(package).DECLARATION.id for package in PACKAGES]
-    assert games_js() == declared  # one order: the registry's, as the games declare themselves
+    assert listed == declared  # one order: the registry's, as the games declare themselves
+    cards = re.findall(r'<li class="game" data-game="([^"]+)"', INDEX)
+    assert cards == declared, "index.html has a card for each game, in the picker's order"
     for game in declared:
         assert declaration(game).id == game
         assert f'data-game="{game}"' in INDEX and f'href="?game={game}"' in INDEX
         for part in ("name", "meta", "desc", "howto"):
             assert f"game.{game}.{part}" in STRINGS["en"]
+    named = {key.split(".")[1] for key in STRINGS["en"] if key.startswith("game.")}
+    assert named == set(declared), "texts of a game that is not declared"
 
 
 # ---- manifest and icons ----------------------------------------------------------------------

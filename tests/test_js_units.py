@@ -4,7 +4,6 @@ from here so that the README's test command fails when a JavaScript test fails. 
 same thing is written in JavaScript and in Python, that the two agree: plural rules, the check of
 a stored summary, the handshake's fields."""
 
-import importlib
 import json
 import re
 import shutil
@@ -12,13 +11,13 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
-from game.core.registry import PACKAGES
+from declared import GAME_IDS
+
 from game.core.savefile import MATCH_ID
 from game.view import library
 from game.view.i18n import LANGUAGES, plural_category
 
 ROOT = Path(__file__).resolve().parent.parent
-DECLARED = [importlib.import_module(package).DECLARATION.id for package in PACKAGES]
 
 
 def node():
@@ -33,7 +32,7 @@ def node():
 def report():
     """What the JavaScript says (tests/js/report.mjs)."""
     run = subprocess.run(
-        [node(), "tests/js/report.mjs", *DECLARED],
+        [node(), "tests/js/report.mjs", *GAME_IDS],
         cwd=ROOT,
         capture_output=True,
         text=True,

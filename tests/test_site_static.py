@@ -321,6 +321,10 @@ def test_readme_commands_are_the_ones_ci_and_scripts_use():
     assert (
         "bash scripts/play.sh" in readme and "bash scripts/test.sh" in readme and "pytest" in readme
     )
+    # the fast part and the JavaScript units alone, as tests/test_js_units.py runs them
+    assert ".venv/bin/python -m pytest --ignore=tests/browser" in readme
+    assert "node --test tests/js" in readme
+    assert '"--test", "tests/js"' in (ROOT / "tests" / "test_js_units.py").read_text("utf-8")
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
     assert "bash scripts/test.sh" in ci
     assert "pytest" in (ROOT / "scripts" / "test.sh").read_text("utf-8")

@@ -96,14 +96,17 @@ def test_a_new_deploy_replaces_the_old_cache(browser, tmp_path):
         new = build.sw_version(deployed)
         assert new != old
 
-        # the next visit finds the new worker; while no game runs it takes over (it deletes the
-        # old cache before it claims the page) and the old cache goes
+        # the next visit finds the new worker; while no game runs it takes over, and once it is
+        # activated (its activation deletes older caches) the old cache is gone
         page.context.add_init_script(
             "navigator.serviceWorker.addEventListener('controllerchange', "
             "() => { window.__tookOver = true; })"
         )
         page.reload()
-        page.wait_for_function("window.__tookOver === true", timeout=60_000)
+        page.wait_for_function(
+            "window.__tookOver === true && navigator.serviceWorker.controller.state === 'activated'",
+            timeout=60_000,
+        )
         assert page.evaluate("caches.keys()") == [f"board-game-table-{new}"]
         page.reload()
         assert page.locator('meta[name="deploy"]').count() == 1

@@ -1,4 +1,4 @@
-"""The generic AI (issue #7) on the toy game and on every registered game:
+"""The generic AI on the toy game and on every registered game:
 hidden-information independence, determinism, slices, levels, the arena's arithmetic.
 
 Per-game "no visible blunder" rules live in tests/test_ai_<game>.py.

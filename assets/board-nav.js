@@ -45,84 +45,108 @@ const nav = {
   animation: null,
   settleTimer: 0,
   fontSizes: new Map(), // class -> font size in board units (texts are many, classes few)
+  resizes: null, // the ResizeObserver of the viewport (made by startNavigation)
 };
 
-// ---- geometry ----------------------------------------------------------------------------------
-function parseBox(text) {
+// ---- geometry (pure: no DOM, tested in Node by tests/js/board-nav.test.mjs) ---------------------
+// A frame is what the view is made of: {w, h} the viewport in CSS px, box the board's viewBox,
+// target and text the smallest tap target and text in board units (0: none said). A camera is
+// {k: CSS px per board unit, x, y: the board point at the viewport's top-left}.
+
+export function parseBox(text) {
   const v = String(text || "").trim().split(/[\s,]+/).map(Number);
   return v.length >= 4 && v.slice(0, 4).every(Number.isFinite) ? { x: v[0], y: v[1], w: v[2], h: v[3] } : null;
 }
 
-function limits() {
-  const { w, h } = nav.size;
-  const fit = Math.min(w / nav.box.w, h / nav.box.h);
-  const target = Number(nav.svg.dataset.target) || 0;
-  const text = Number(nav.svg.dataset.text) || 0;
-  const read = Math.max(target ? TARGET_PX / target : 0, text ? TEXT_PX / text : 0);
+// the scales: the whole board (fit), targets and text big enough (read), and the range allowed
+export function limits(f) {
+  const fit = Math.min(f.w / f.box.w, f.h / f.box.h);
+  const read = Math.max(f.target ? TARGET_PX / f.target : 0, f.text ? TEXT_PX / f.text : 0);
   return { fit, read, min: read ? Math.min(fit, read) : fit, max: 3 * Math.max(fit, read) };
 }
 
-const clampK = (k) => { const l = limits(); return Math.min(l.max, Math.max(l.min, k)); };
+// v between low and high (NaN, which no comparison can place: `otherwise`)
+const within = (v, low, high, otherwise) => (Number.isNaN(v) ? otherwise : Math.min(high, Math.max(low, v)));
+
+export function clampZoom(f, k) {
+  const l = limits(f);
+  return within(k, l.min, l.max, l.fit);
+}
 
 // the viewport's centre stays over the board's box: the board can never be lost off-screen
-function clampCam(cam) {
-  const { w, h } = nav.size;
-  const k = clampK(cam.k);
-  const cx = Math.min(nav.box.x + nav.box.w, Math.max(nav.box.x, cam.x + w / 2 / k));
-  const cy = Math.min(nav.box.y + nav.box.h, Math.max(nav.box.y, cam.y + h / 2 / k));
-  return { k, x: cx - w / 2 / k, y: cy - h / 2 / k };
+export function clampCam(f, cam) {
+  const k = clampZoom(f, cam.k);
+  const { x, y, w, h } = f.box;
+  const cx = within(cam.x + f.w / 2 / k, x, x + w, x + w / 2);
+  const cy = within(cam.y + f.h / 2 / k, y, y + h, y + h / 2);
+  return { k, x: cx - f.w / 2 / k, y: cy - f.h / 2 / k };
+}
+
+// the camera moved by (dx, dy) CSS px of the viewport, at the same scale
+export function panBy(f, cam, dx, dy) {
+  return clampCam(f, { k: cam.k, x: cam.x + dx / cam.k, y: cam.y + dy / cam.k });
 }
 
 // zoom to k keeping the board point under (px, py) (viewport CSS px) where it is
-function zoomAt(cam, k, px, py) {
+export function zoomAt(f, cam, k, px, py) {
   const ux = cam.x + px / cam.k;
   const uy = cam.y + py / cam.k;
-  k = clampK(k);
-  return clampCam({ k, x: ux - px / k, y: uy - py / k });
+  k = clampZoom(f, k);
+  return clampCam(f, { k, x: ux - px / k, y: uy - py / k });
 }
 
-function centreOn(k, box) {
-  k = clampK(k);
-  return clampCam({ k, x: box.x + box.w / 2 - nav.size.w / 2 / k, y: box.y + box.h / 2 - nav.size.h / 2 / k });
+export function centreOn(f, k, box) {
+  k = clampZoom(f, k);
+  return clampCam(f, { k, x: box.x + box.w / 2 - f.w / 2 / k, y: box.y + box.h / 2 - f.h / 2 / k });
 }
 
-function fitView() {
-  return centreOn(limits().fit, nav.box);
+export function fitView(f) {
+  return centreOn(f, limits(f).fit, f.box);
 }
 
 // the view the board opens with: all of it where targets and text are big enough, else zoomed
-// in until they are, around the last move
-function homeView() {
-  const l = limits();
-  return centreOn(Math.max(l.fit, l.read), parseBox(nav.svg.dataset.last) || nav.box);
+// in until they are, around the last move (a box, or null)
+export function homeView(f, last) {
+  const l = limits(f);
+  return centreOn(f, Math.max(l.fit, l.read), last || f.box);
 }
 
 // the smallest move of the camera that shows `box` (with a margin), zooming out if it must,
 // but not so far that its targets could not be tapped any more
-function showBox(cam, box) {
-  const { w, h } = nav.size;
+export function showBox(f, cam, box) {
+  const { w, h } = f;
   const margin = Math.min(w, h) * 0.08;
   let k = cam.k;
   const need = Math.min((w - 2 * margin) / box.w, (h - 2 * margin) / box.h);
-  if (need < k) k = clampK(Math.max(need, Math.min(k, limits().read)));
-  let { x, y } = k === cam.k ? cam : centreOn(k, box);
+  if (need < k) k = clampZoom(f, Math.max(need, Math.min(k, limits(f).read)));
+  let { x, y } = k === cam.k ? cam : centreOn(f, k, box);
   const m = margin / k;
   const vw = w / k, vh = h / k;
   if (box.x - m < x) x = box.x - m;
   else if (box.x + box.w + m > x + vw) x = Math.min(box.x - m, box.x + box.w + m - vw);
   if (box.y - m < y) y = box.y - m;
   else if (box.y + box.h + m > y + vh) y = Math.min(box.y - m, box.y + box.h + m - vh);
-  return clampCam({ k, x, y });
+  return clampCam(f, { k, x, y });
+}
+
+// the CSS transform that shows the board (laid out at its box's size) through the camera
+export function transformOf(box, cam) {
+  const tx = (box.x - cam.x) * cam.k;
+  const ty = (box.y - cam.y) * cam.k;
+  return `translate(${tx.toFixed(2)}px, ${ty.toFixed(2)}px) scale(${cam.k.toFixed(5)})`;
+}
+
+// the frame of the board on screen now
+function frame() {
+  const { dataset } = nav.svg;
+  return { ...nav.size, box: nav.box, target: Number(dataset.target) || 0, text: Number(dataset.text) || 0 };
 }
 
 // ---- drawing: one transform per frame ------------------------------------------------------------
 function apply() {
   nav.frame = 0;
   if (!nav.svg || !nav.cam) return;
-  const { k, x, y } = nav.cam;
-  const tx = (nav.box.x - x) * k;
-  const ty = (nav.box.y - y) * k;
-  nav.svg.style.transform = `translate(${tx.toFixed(2)}px, ${ty.toFixed(2)}px) scale(${k.toFixed(5)})`;
+  nav.svg.style.transform = transformOf(nav.box, nav.cam);
 }
 
 function setCam(cam) {
@@ -231,8 +255,8 @@ function sync() {
     nav.svg = svg;
     nav.view = view;
     nav.fontSizes.clear();
-    resizeObserver.disconnect();
-    resizeObserver.observe(view);
+    nav.resizes.disconnect();
+    nav.resizes.observe(view);
   }
   const box = parseBox(svg.getAttribute("viewBox"));
   if (!box || !measure()) return;
@@ -243,38 +267,38 @@ function sync() {
   const key = `${game}|${svg.dataset.view || ""}`;
   if (key !== nav.key || !nav.cam) {
     nav.key = key;
-    nav.cam = homeView();
+    nav.cam = homeView(frame(), parseBox(svg.dataset.last));
     nav.lastSeen = svg.dataset.last || "";
     nav.cursorSeen = svg.dataset.cursor || "";
   } else {
-    nav.cam = clampCam(nav.cam);
+    nav.cam = clampCam(frame(), nav.cam);
   }
   refresh(); // what was just drawn: its targets and texts at this scale
   const last = svg.dataset.last || "";
   if (last !== nav.lastSeen) {
     nav.lastSeen = last;
     const lastBox = parseBox(last);
-    if (lastBox) { animateTo(showBox(nav.cam, lastBox)); return; }
+    if (lastBox) { animateTo(showBox(frame(), nav.cam, lastBox)); return; }
   }
   const cursor = svg.dataset.cursor || "";
   if (cursor !== nav.cursorSeen) {
     nav.cursorSeen = cursor;
     const cursorBox = parseBox(cursor);
-    if (cursorBox) { animateTo(showBox(nav.cam, cursorBox)); return; }
+    if (cursorBox) { animateTo(showBox(frame(), nav.cam, cursorBox)); return; }
   }
   apply();
 }
 
-const resizeObserver = new ResizeObserver(() => {
+function onResize() {
   if (!nav.view || !nav.cam) return;
   const { w, h } = nav.size;
   const cx = nav.cam.x + w / 2 / nav.cam.k;
   const cy = nav.cam.y + h / 2 / nav.cam.k;
   if (!measure()) return;
-  nav.cam = clampCam({ k: nav.cam.k, x: cx - nav.size.w / 2 / nav.cam.k, y: cy - nav.size.h / 2 / nav.cam.k });
+  nav.cam = clampCam(frame(), { k: nav.cam.k, x: cx - nav.size.w / 2 / nav.cam.k, y: cy - nav.size.h / 2 / nav.cam.k });
   apply();
   refresh();
-});
+}
 
 let syncQueued = false;
 function queueSync() {
@@ -322,15 +346,15 @@ function onPointerMove(event) {
   }
   event.stopPropagation(); // a drag is not a hover: the board keeps its preview
   if (g.kind === "drag") {
-    setCam(clampCam({ k: g.cam.k, x: g.cam.x - (pointer.x - g.start.x) / g.cam.k, y: g.cam.y - (pointer.y - g.start.y) / g.cam.k }));
+    setCam(panBy(frame(), g.cam, g.start.x - pointer.x, g.start.y - pointer.y));
   } else if (g.kind === "pinch" && nav.pointers.size >= 2) {
     const [a, b] = [...nav.pointers.values()];
     const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-    const k = clampK(g.cam.k * (Math.hypot(a.x - b.x, a.y - b.y) / g.dist));
+    const k = clampZoom(frame(), g.cam.k * (Math.hypot(a.x - b.x, a.y - b.y) / g.dist));
     // the board point that was under the fingers' midpoint stays under it
     const ux = g.cam.x + g.mid.x / g.cam.k;
     const uy = g.cam.y + g.mid.y / g.cam.k;
-    setCam(clampCam({ k, x: ux - mid.x / k, y: uy - mid.y / k }));
+    setCam(clampCam(frame(), { k, x: ux - mid.x / k, y: uy - mid.y / k }));
   }
 }
 
@@ -365,8 +389,8 @@ function onClick(event) {
     event.stopPropagation();
     event.preventDefault();
     const { x, y } = local(event);
-    const l = limits();
-    const target = zoomAt(nav.cam, Math.max(l.read, nav.cam.k * 2), x, y);
+    const f = frame();
+    const target = zoomAt(f, nav.cam, Math.max(limits(f).read, nav.cam.k * 2), x, y);
     animateTo(target);
   }
 }
@@ -380,11 +404,11 @@ function onWheel(event) {
   const dy = event.deltaY * unit;
   const cam = nav.cam;
   if (!event.ctrlKey && Math.abs(dx) > Math.abs(dy)) {
-    setCam(clampCam({ k: cam.k, x: cam.x + dx / cam.k, y: cam.y + dy / cam.k })); // sideways: pan
+    setCam(panBy(frame(), cam, dx, dy)); // sideways: pan
   } else {
     const { x, y } = local(event);
     const rate = event.ctrlKey ? PINCH_ZOOM : WHEEL_ZOOM;
-    setCam(zoomAt(cam, cam.k * Math.exp(-dy * rate), x, y));
+    setCam(zoomAt(frame(), cam, cam.k * Math.exp(-dy * rate), x, y));
   }
   settleSoon();
 }
@@ -397,13 +421,13 @@ function navButton(name) {
   if (!nav.cam) return;
   const { w, h } = nav.size;
   if (name === "in" || name === "out") {
-    animateTo(zoomAt(nav.cam, nav.cam.k * (name === "in" ? STEP : 1 / STEP), w / 2, h / 2));
+    animateTo(zoomAt(frame(), nav.cam, nav.cam.k * (name === "in" ? STEP : 1 / STEP), w / 2, h / 2));
   } else if (name === "fit") {
-    animateTo(fitView());
+    animateTo(fitView(frame()));
   } else if (name === "last") {
     const box = parseBox(nav.svg.dataset.last);
-    if (box) animateTo(centreOn(Math.max(nav.cam.k, limits().read), box));
-    else animateTo(homeView());
+    if (box) animateTo(centreOn(frame(), Math.max(nav.cam.k, limits(frame()).read), box));
+    else animateTo(homeView(frame(), null));
   }
 }
 
@@ -417,16 +441,17 @@ function onKey(event) {
   if (key === "+" || key === "=") navButton("in");
   else if (key === "-" || key === "_" || key === "−") navButton("out");
   else if (key.startsWith("Arrow") && (event.shiftKey || nav.svg.dataset.arrows !== "cursor")) {
-    const step = Math.min(nav.size.w, nav.size.h) * 0.25 / nav.cam.k;
+    const step = Math.min(nav.size.w, nav.size.h) * 0.25;
     const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
     if (!d) return;
     event.preventDefault();
-    animateTo(clampCam({ k: nav.cam.k, x: nav.cam.x + d[0] * step, y: nav.cam.y + d[1] * step }));
+    animateTo(panBy(frame(), nav.cam, d[0] * step, d[1] * step));
   } else return;
   event.preventDefault();
 }
 
 export function startNavigation(host) {
+  nav.resizes = new ResizeObserver(onResize);
   new MutationObserver(queueSync).observe(host, {
     subtree: true,
     childList: true,

@@ -5,38 +5,14 @@
 // unless &start=1): the Pyodide start is one long main-thread task, so it never starts under a
 // person who is still reading the picker.
 //
-// JS <-> Python handshake (game/ui/ follows it; see game/ui/__init__.py):
-//   window.bgt, made here before Python starts:
-//     game       id of the game to show first ("toscana", "carcassonne", "thurn-und-taxis")
-//     match      id of the match to show (?match=ID), or null: a link in the address (#m=...),
-//                else the game's latest match in progress, else the new-game form
-//     lang       "en" | "cs" | "sk" | "de"    storage  true when localStorage works (saving possible)
-//     embed      true inside an embed  boardHost  id of the element Python draws into ("board-host")
-//     howto      true when "How to play" was asked for (the picker's link, ?rules=1): Python
-//                opens the game's rules once the table is drawn and sets it back to false
-//     stage(name)          Python: progress ("game": importing the game code)
-//     ready(gameId)        Python: the board is drawn and listening; hides the overlay, sets
-//                          <html data-board="ready" data-board-game=ID>, performance.mark("board-ready")
-//     fail(message, detail) Python: show the error panel
-//     showing(gameId, matchId) Python: this game and match are on the table now (title, address)
-//     beforeStart()        assets/interpreter.js, when PyScript asks it to start Python: a Promise
-//                          that settles once Python may start (the worker knows whether the network
-//                          answers), with Python's memory image when one is on its way (see
-//                          planSnapshot), else null
-//   set by Python, called here:
-//     open(gameId, matchId) show another game or match without reloading (then ready(gameId) again)
-//     forget(matchId) the picker deleted this match: Python must never write it back
-//     setLang(lang)  redraw Python's texts in another language
-//     close()        the person went back to the picker
-//   set here, called by Python:
-//     back()         leave the table (Cancel with no game in progress): the picker, or in an
-//                    embed the start poster again
-//     quick          true once: open() starts a game against the computer at once, no form
-// Events on window: "bgt:ready" (detail: {game}) after each ready().
+// The handshake with Python, window.bgt, is written once: assets/handshake.js (made here with
+// bridge(); game/ui follows it).
 // The board's pan and zoom is assets/board-nav.js (started here, it follows what Python draws).
 
 import { startNavigation } from "./board-nav.js";
 import { GAME_IDS } from "./games.js";
+import { bridge } from "./handshake.js";
+import { LANGS, chooseLang, pluralCategory } from "./i18n.js";
 import { installMemoryIDB } from "./idb-fallback.js";
 import { mountYourGames } from "./yourgames.js";
 import { fetchSnapshot } from "./snapshot.js";
@@ -45,7 +21,6 @@ const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const embed = root.hasAttribute("data-embed");
-const LANGS = ["en", "cs", "sk", "de"];
 const STAGES = ["download", "start", "game", "ready"];
 const SLOW_MS = 25000;
 const PREFETCH_DELAY_MS = 2500;
@@ -95,16 +70,6 @@ for (const el of [...document.querySelectorAll("[data-i18n]"), ...$("i18n-en").c
   fallback.set(el.dataset.i18n, el.textContent);
 }
 
-// CLDR cardinal plural categories of the languages we have (game/view/i18n.py says the same)
-function pluralCategory(lang, n) {
-  const whole = Number.isInteger(n);
-  if (lang === "cs" || lang === "sk") {
-    if (!whole) return "many";
-    return n === 1 ? "one" : n >= 2 && n <= 4 ? "few" : "other";
-  }
-  return whole && n === 1 ? "one" : "other";
-}
-
 function t(key, vars = {}) {
   const table = state.table;
   let lang = state.lang;
@@ -112,16 +77,6 @@ function t(key, vars = {}) {
   if (text == null) { lang = "en"; text = (table && table.en?.[key]) ?? fallback.get(key) ?? key; }
   while (typeof text === "object") text = text[pluralCategory(lang, vars[text.count || "n"])] ?? text.other ?? key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
-}
-
-function chooseLang() {
-  const asked = params.get("lang") || recall("bgt-lang");
-  if (LANGS.includes(asked)) return asked;
-  for (const tag of navigator.languages || [navigator.language || "en"]) {
-    const base = String(tag).toLowerCase().split("-")[0];
-    if (LANGS.includes(base)) return base;
-  }
-  return "en";
 }
 
 function applyStrings() {
@@ -494,7 +449,7 @@ function watchResources() {
 }
 
 // ---- the bridge Python uses --------------------------------------------------------------------
-window.bgt = {
+window.bgt = bridge({
   game: null,
   lang: "en",
   storage,
@@ -536,11 +491,7 @@ window.bgt = {
   },
   match: null,
   beforeStart() { return state.networkKnown.then(() => state.snapshot); },
-  open: null,
-  setLang: null,
-  close: null,
-  forget: null,
-};
+});
 
 // ---- your games (assets/yourgames.js) ------------------------------------------------------------
 const yourGames = embed || !storage ? null : mountYourGames({
@@ -555,7 +506,7 @@ const yourGames = embed || !storage ? null : mountYourGames({
 
 // ---- start -----------------------------------------------------------------------------------
 function start() {
-  state.lang = chooseLang();
+  state.lang = chooseLang(params.get("lang"), recall("bgt-lang"), navigator.languages || [navigator.language]);
   window.bgt.lang = state.lang;
   if (!storage) root.dataset.storage = "off";
   if (embed) {

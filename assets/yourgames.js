@@ -1,46 +1,75 @@
-// "Your games" on the picker (issue #12): every game kept on this device, in progress first, then
-// the recently finished ones, each with Continue and Delete (Undo in a toast for a few seconds).
+// "Your games" on the picker: every game kept on this device, in progress first, then the
+// recently finished ones, each with Continue and Delete (Undo in a toast for a few seconds).
 // Plain JavaScript reading the library's keys without Python; game/view/library.py writes them
 // and describes them:
 //   bgt.games         {"v": 1, "games": [summary...]}: the index, most recently played first
 //   bgt.game.<id>     one match: {"v": 1, "link", "ui", "summary"}
 // A summary: {id, game, names, kinds, to_move, moves, over, winners, played, mode}.
-// A damaged index is read around (the slots keep their own summaries); Python backs it up and
-// rebuilds it at its next start.
+//
+// Whatever is stored may be damaged (a bug, another version, a person editing it): every value
+// is checked as game/view/library.py checks it (tests/test_js_units.py runs both over the same
+// values), and a summary the list could not show is left out. A damaged index is read around
+// (the slots keep their own summaries); Python backs damaged data up, with a notice, at its next
+// start. Nothing here runs at import: tests/js/yourgames.test.mjs imports it in Node.
 
 export const INDEX_KEY = "bgt.games";
 export const SLOT_PREFIX = "bgt.game.";
 const MODES = ["ai", "device", "link"];
+const KINDS = ["human", "ai"];
 const UNDO_MS = 8000;
 
-const isText = (v) => typeof v === "string";
-const isSeat = (v) => Number.isInteger(v) && v >= 0;
+// What a stored summary may hold (game/view/library.py has the same numbers).
+export const LIMITS = Object.freeze({
+  id: /^[A-Za-z0-9_-]{6,32}$/, // a match id (game/core/savefile.py MATCH_ID)
+  seats: 8, // names per game (no game here seats more than 5)
+  name: 40, // characters of a name (as a save's seat names)
+  moves: 20000, // moves of one game (a save holds at most 20,000 entries)
+  games: 10000, // summaries in the index: more than fit (a game takes 600+ of ~5M characters)
+  played: [Date.UTC(2000, 0, 1), Date.UTC(2200, 0, 1)], // ms since 1970: a date a clock can give
+});
 
-function isSummary(s, gameIds) {
-  return !!s && typeof s === "object" && isText(s.id) && gameIds.includes(s.game)
-    && Number.isFinite(s.played) && typeof s.over === "boolean" && MODES.includes(s.mode)
-    && Array.isArray(s.names) && s.names.length > 0 && s.names.every(isText)
-    && Array.isArray(s.kinds) && s.kinds.length === s.names.length
-    && Number.isInteger(s.moves) && (s.to_move === null || isSeat(s.to_move))
-    && Array.isArray(s.winners) && s.winners.every(isSeat);
+// (in code points, as Python counts: at most two UTF-16 units each)
+const isText = (v, most) => typeof v === "string" && v.length > 0 && v.length <= 2 * most && [...v].length <= most;
+const isWhole = (v, low, high) => Number.isInteger(v) && v >= low && v <= high;
+const isList = (v, most) => Array.isArray(v) && v.length <= most;
+
+export function isSummary(s, gameIds) {
+  if (!s || typeof s !== "object" || Array.isArray(s)) return false;
+  const { names } = s;
+  if (!isList(names, LIMITS.seats) || names.length === 0 || !names.every((n) => isText(n, LIMITS.name))) return false;
+  const isSeat = (v) => isWhole(v, 0, names.length - 1);
+  return typeof s.id === "string" && LIMITS.id.test(s.id) && gameIds.includes(s.game)
+    && isList(s.kinds, LIMITS.seats) && s.kinds.length === names.length && s.kinds.every((k) => KINDS.includes(k))
+    && (s.to_move === null || isSeat(s.to_move)) && isWhole(s.moves, 0, LIMITS.moves)
+    && typeof s.over === "boolean" && isList(s.winners, names.length) && s.winners.every(isSeat)
+    && isWhole(s.played, ...LIMITS.played) && MODES.includes(s.mode);
 }
 
 function parse(text) {
-  try { return text == null ? null : JSON.parse(text); } catch { return null; }
+  try { return typeof text === "string" ? JSON.parse(text) : null; } catch { return null; }
 }
 
-// The games kept here: from the index, else (damaged index) from the slots themselves.
+// The index's list of summaries, or null when it is missing or damaged.
+function indexed(storage, gameIds) {
+  const index = parse(storage.getItem(INDEX_KEY));
+  const listed = index && typeof index === "object" ? index.games : null;
+  return isList(listed, LIMITS.games) && listed.every((s) => isSummary(s, gameIds)) ? listed : null;
+}
+
+// The games kept here, most recently played first: from the index, else (a damaged index) from
+// the slots themselves. Never throws for anything stored (storage itself may refuse: callers
+// catch that).
 export function readGames(storage, gameIds) {
   const slots = new Set();
   for (let k = 0; k < storage.length; k++) {
     const key = storage.key(k);
-    if (key && key.startsWith(SLOT_PREFIX)) slots.add(key.slice(SLOT_PREFIX.length));
+    if (typeof key === "string" && key.startsWith(SLOT_PREFIX)) slots.add(key.slice(SLOT_PREFIX.length));
   }
-  const index = parse(storage.getItem(INDEX_KEY));
-  let listed = index && Array.isArray(index.games) ? index.games : null;
-  if (!listed || !listed.every((s) => isSummary(s, gameIds))) {
-    listed = [...slots].map((id) => parse(storage.getItem(SLOT_PREFIX + id))?.summary);
-  }
+  const listed = indexed(storage, gameIds) ?? [...slots].map((id) => {
+    const slot = parse(storage.getItem(SLOT_PREFIX + id));
+    const summary = slot && typeof slot === "object" ? slot.summary : null;
+    return summary && summary.id === id ? summary : null;
+  });
   const seen = new Set();
   return listed
     .filter((s) => isSummary(s, gameIds) && slots.has(s.id) && !seen.has(s.id) && seen.add(s.id))

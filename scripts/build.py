@@ -14,6 +14,8 @@
    in about 1.3-1.7 s instead of 3-4.7 s). The lock file is emptied (the game uses no packages).
 2. pyscript.toml: everything above the `[files]` table is kept as written; the table is rewritten
    from the files under game/ (every file but __pycache__/, *.pyc and dot-files) plus FILES_EXTRA.
+   assets/games.js: the ids of the games the picker offers, from the games' declarations (in the
+   order of game/core/registry.py PACKAGES).
 3. vendor/pyodide/snapshot.bin: Pyodide's memory after the interpreter has started and every
    game's modules are imported (scripts/make_snapshot.mjs, run by the pinned Pyodide under Node;
    gzip), stamped with SNAPSHOT KEY = sha256 of the runtime files, the game package and the script.
@@ -28,6 +30,7 @@
 
 import gzip
 import hashlib
+import importlib
 import io
 import json
 import os
@@ -40,6 +43,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the games' declarations (game/<name>/__init__.py)
 NODE = ROOT / "node_modules"
 VENDOR = "vendor"
 
@@ -495,15 +499,35 @@ def write_sw(root=ROOT):
     return write_if_changed(Path(root) / "sw.js", render_sw(root)[0])
 
 
+GAMES_JS = "assets/games.js"
+
+
+def render_games_js():
+    """assets/games.js: the games the picker offers, as the registry declares them."""
+    from game.core.registry import PACKAGES  # (not ids(): tests register games of their own)
+
+    declared = [importlib.import_module(package).DECLARATION.id for package in PACKAGES]
+    ids = json.dumps(declared, ensure_ascii=False)
+    return (
+        "// The games the picker offers, in order. Written by `python3 scripts/build.py` from the\n"
+        "// games' declarations (game/<name>/__init__.py, in the order of game/core/registry.py\n"
+        "// PACKAGES): do not edit (tests/test_site_static.py checks that it is current, and that\n"
+        '// every id has its card in index.html and its "game.<id>.*" texts in assets/strings.json).\n'
+        f"export const GAME_IDS = Object.freeze({ids});\n"
+    )
+
+
 def toml_is_current(root=ROOT):
     toml = Path(root) / "pyscript.toml"
     return toml.exists() and toml.read_text("utf-8") == render_pyscript_toml(root)
 
 
 def generate(root=ROOT):
-    """Write pyscript.toml and sw.js when they differ (pyscript.toml first: it is precached)."""
+    """Write assets/games.js, pyscript.toml and sw.js when they differ (sw.js last: it lists the
+    others with their hashes)."""
     root = Path(root)
-    changed = write_if_changed(root / "pyscript.toml", render_pyscript_toml(root))
+    changed = write_if_changed(root / GAMES_JS, render_games_js())
+    changed += write_if_changed(root / "pyscript.toml", render_pyscript_toml(root))
     if (root / VENDOR).is_dir():
         changed += write_if_changed(root / VENDOR / "preload.json", render_preload(root))
     changed += write_sw(root)
@@ -513,6 +537,9 @@ def generate(root=ROOT):
 def check(root=ROOT):
     root = Path(root)
     stale = [] if toml_is_current(root) else ["pyscript.toml"]
+    games_js = root / GAMES_JS
+    if not games_js.exists() or games_js.read_text("utf-8") != render_games_js():
+        stale.append(GAMES_JS)
     preload = root / VENDOR / "preload.json"
     if (root / VENDOR).is_dir() and (
         not preload.exists() or preload.read_text("utf-8") != render_preload(root)

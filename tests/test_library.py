@@ -13,11 +13,13 @@ from game.core.savefile import SaveError
 from game.view.library import (
     INDEX_KEY,
     KEEP_FINISHED,
+    PLAYED,
     PREFS_PREFIX,
     SLOT_PREFIX,
     Library,
     MemoryStore,
     compare,
+    is_summary,
     mode_of,
     screen_state,
 )
@@ -152,6 +154,77 @@ def test_a_damaged_index_is_rebuilt_from_the_slots():
     lib.store.set(INDEX_KEY, '{"v": 1, "games": [1, 2]}')
     assert {s["id"] for s in lib.summaries()} == {match(s).id for s in (1, 2, 3)}
     assert lib.problems  # and the player is told once
+
+
+# Numbers a damaged store may hold (tests/js/junk.mjs has the same, for the picker's reader)
+BAD_NUMBERS = [9e15, -9e15, 1e300, -1, 0.5, 1.5, float("nan"), float("inf"), 2**53, True, "3", None]
+
+
+@pytest.mark.parametrize("played", [9 * 10**15, -9 * 10**15, 1e300, PLAYED[1] + 1, PLAYED[0] - 1])
+def test_a_date_out_of_range_in_the_index_sets_the_index_aside(played):
+    # A date no reader can show (the picker failed on 9e15 with "Invalid time value") makes the
+    # index damaged: it goes to a backup (the page says so once) and is rebuilt from the slots
+    lib = library()
+    for seed in (1, 2):
+        lib.save(match(seed), {}, "device")
+    index = json.loads(lib.store.get(INDEX_KEY))
+    index["games"][1]["played"] = played
+    damaged = json.dumps(index)
+    lib.store.set(INDEX_KEY, damaged)
+    assert [s["id"] for s in lib.summaries()] == [match(2).id, match(1).id]
+    assert [json.loads(lib.store.get(k))["text"] for k in lib.problems] == [damaged]
+
+
+def test_a_slot_whose_summary_is_damaged_keeps_its_game_with_a_new_summary():
+    lib = library()
+    good, spoilt = match(1), match(2)
+    lib.save(good, {}, "device")
+    lib.save(spoilt, {"summary": True}, "ai")
+    slot = json.loads(lib.store.get(SLOT_PREFIX + spoilt.id))
+    slot["summary"]["played"] = 9 * 10**15
+    damaged = json.dumps(slot)
+    lib.store.set(SLOT_PREFIX + spoilt.id, damaged)
+    lib.store.set(INDEX_KEY, "{damaged")
+    listed = lib.summaries()
+    assert [s["id"] for s in listed] == [spoilt.id, good.id]  # summarised again: played just now
+    assert listed[0]["mode"] == "ai" and is_summary(listed[0])
+    texts = [json.loads(lib.store.get(k))["text"] for k in lib.problems]
+    assert texts == ["{damaged", damaged]  # both told, the damaged texts kept for a bug report
+    loaded, ui, mode = lib.load(spoilt.id)
+    assert loaded.state == spoilt.state and ui == {"summary": True} and mode == "ai"
+    assert lib.summaries() == listed and len(lib.problems) == 2  # repaired once
+
+
+def test_a_wrong_clock_never_writes_a_date_the_picker_cannot_show():
+    for now in (0, -1, 10**16):
+        lib = Library(MemoryStore(), lambda now=now: now)
+        lib.save(match(1), {}, "device")
+        [summary] = lib.summaries()
+        assert PLAYED[0] <= summary["played"] <= PLAYED[1] and not lib.problems
+
+
+def test_every_field_of_a_summary_is_checked():
+    lib = library()
+    lib.save(match(1, seats=[PEOPLE[0], {"name": "Bot", "kind": "ai"}]), {}, "ai")
+    [good] = lib.summaries()
+    assert is_summary(good) and is_summary({**good, "played": float(good["played"])})
+    bad = {
+        "id": ["short", "a" * 33, "has space", "ünï-code", "../../x", 123456, None],
+        "game": ["chess", "", "TOSCANA", None, ["toscana"]],
+        "names": [[], ["Ann"], ["Ann", ""], ["Ann", "a" * 41], ["Ann", "😀" * 41], ["Ann", 5]],
+        "kinds": [["human"], ["human", "robot"], ["human", None], "human,ai", []],
+        "to_move": [2, *BAD_NUMBERS[:-1]],  # (None: nobody to move, a game over)
+        "moves": [20_001, *BAD_NUMBERS],
+        "over": [0, 1, "false", None],
+        "winners": [[2], [-1], [0.5], ["0"], [0, 1, 0], 0, None],
+        "played": [[good["played"]], *BAD_NUMBERS],
+        "mode": ["", "hotseat", None, ["ai"]],
+    }
+    for field, values in bad.items():
+        for value in values:
+            assert not is_summary({**good, field: value}), (field, value)
+        assert not is_summary({k: v for k, v in good.items() if k != field}), field
+    assert is_summary({**good, "names": ["😀" * 40, "Ben"]})  # 40 characters, however written
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,6 @@
 hosts, one translation table, manifest and icons, the build and the server."""
 
 import html.parser
-import importlib
 import json
 import re
 import struct
@@ -17,17 +16,12 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import build  # noqa: E402
 import serve  # noqa: E402
+from declared import GAME_IDS  # noqa: E402
 
 from game.view.i18n import LANGUAGES  # noqa: E402
 
 STRINGS = json.loads((ROOT / "assets" / "strings.json").read_text("utf-8"))
 INDEX = (ROOT / "index.html").read_text("utf-8")
-
-
-def games_js():
-    """The game ids assets/games.js lists for the picker, in order."""
-    text = (ROOT / "assets" / "games.js").read_text("utf-8")
-    return json.loads(re.search(r"GAME_IDS = (\[[^\]]*\])", text).group(1))
 
 
 # ---- pyscript.toml ---------------------------------------------------------------------------
@@ -158,15 +152,25 @@ def test_every_text_goes_through_the_one_table():
 
 
 def test_the_picker_lists_the_declared_games_and_every_game_has_its_card_and_texts():
-    from game.core.registry import PACKAGES, declaration
+    from game.core.registry import declaration
 
-    declared = [importlib.import_module(package).DECLARATION.id for package in PACKAGES]
-    assert games_js() == declared  # one order: the registry's, as the games declare themselves
+    declared = GAME_IDS
+
+    assert (ROOT / build.GAMES_JS).read_text("utf-8") == build.render_games_js(), (
+        "assets/games.js is not what the declarations say: run `python3 scripts/build.py`"
+    )
+    text = (ROOT / build.GAMES_JS).read_text("utf-8")
+    listed = json.loads(re.search(r"GAME_IDS = Object\.freeze\((\[[^\]]*\])\)", text).group(1))
+    assert listed == declared  # one order: the registry's, as the games declare themselves
+    cards = re.findall(r'<li class="game" data-game="([^"]+)"', INDEX)
+    assert cards == declared, "index.html has a card for each game, in the picker's order"
     for game in declared:
         assert declaration(game).id == game
         assert f'data-game="{game}"' in INDEX and f'href="?game={game}"' in INDEX
         for part in ("name", "meta", "desc", "howto"):
             assert f"game.{game}.{part}" in STRINGS["en"]
+    named = {key.split(".")[1] for key in STRINGS["en"] if key.startswith("game.")}
+    assert named == set(declared), "texts of a game that is not declared"
 
 
 # ---- manifest and icons ----------------------------------------------------------------------
@@ -317,6 +321,10 @@ def test_readme_commands_are_the_ones_ci_and_scripts_use():
     assert (
         "bash scripts/play.sh" in readme and "bash scripts/test.sh" in readme and "pytest" in readme
     )
+    # the fast part and the JavaScript units alone, as tests/test_js_units.py runs them
+    assert ".venv/bin/python -m pytest --ignore=tests/browser" in readme
+    assert "node --test tests/js" in readme
+    assert '"--test", "tests/js"' in (ROOT / "tests" / "test_js_units.py").read_text("utf-8")
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
     assert "bash scripts/test.sh" in ci
     assert "pytest" in (ROOT / "scripts" / "test.sh").read_text("utf-8")

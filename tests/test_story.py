@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from declared import GAME_IDS
 
 from game import games
 from game.carcassonne.story import where
@@ -139,7 +140,7 @@ def test_a_closed_route_tells_houses_carriage_and_bonus_tiles_face_down_for_othe
 
 
 @pytest.mark.parametrize(
-    "game_id, players", [("toscana", 2), ("carcassonne", 5), ("thurn-und-taxis", 4)]
+    "game_id, players", [(game_id, games.get(game_id).max_players) for game_id in GAME_IDS]
 )
 def test_every_entry_of_a_whole_game_is_told_in_both_languages_and_marks_its_seat(game_id, players):
     # DESIGN §4: every string through the one table; issue #13: each seat's emblem marks its
@@ -175,7 +176,7 @@ def test_entries_are_kept_between_redraws_and_told_again_after_an_undo():
 
 
 # ---- the move an entry shows on the board ----------------------------------------------------
-@pytest.mark.parametrize("game_id", ["toscana", "carcassonne", "thurn-und-taxis"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_an_entry_marks_its_move_on_the_board(game_id):
     # Issue #13: "Pointing at or tapping an entry highlights that move on the board (and the
     # features it scored)"
@@ -227,7 +228,7 @@ def test_review_steps_through_every_position_and_never_changes_the_match():
 
 
 @pytest.mark.parametrize(
-    "game_id, players", [("toscana", 2), ("carcassonne", 3), ("thurn-und-taxis", 3)]
+    "game_id, players", [(game_id, min(3, games.get(game_id).max_players)) for game_id in GAME_IDS]
 )
 def test_review_draws_each_position_exactly_as_a_replay_of_that_prefix(game_id, players):
     # Issue #13: "review of a game shows at each step exactly the board a replay of that prefix

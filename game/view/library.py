@@ -12,7 +12,11 @@ Keys (all text, JSON inside):
     (bgt.<game>.autosave and bgt.<game>.prefs of the first version are moved into these once)
 
 A summary: {"id", "game", "names", "kinds", "to_move" (seat or null), "moves", "over", "winners",
-"played" (ms since 1970), "mode": "ai" | "device" | "link"}.
+"played" (ms since 1970), "mode": "ai" | "device" | "link"}. Every value read back is checked
+(`is_summary`: numbers in range, texts and lists of bounded size), here and by the picker
+(assets/yourgames.js, which reads them without Python; tests/test_js_units.py runs both over the
+same values): a damaged index is rebuilt from the slots, and a slot whose summary is damaged gets
+a new one from its match.
 
 Nothing here overwrites another match: every match has its own id; a link of a known match that
 goes back or another way is a question for the player (`compare`). Only finished matches are
@@ -24,10 +28,18 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from game.core import registry
 from game.core.contract import BadData
 from game.core.jsontext import JSONTextError, load_json
 from game.core.match import Match
-from game.core.savefile import SaveError, check_match_id, check_seats, is_entropy
+from game.core.savefile import (
+    MATCH_ID,
+    SEAT_KINDS,
+    SaveError,
+    check_match_id,
+    check_seats,
+    is_entropy,
+)
 
 INDEX_KEY = "bgt.games"
 PREFS_PREFIX = "bgt.prefs."
@@ -35,6 +47,12 @@ SLOT_PREFIX = "bgt.game."
 BACKUP_PREFIX = "bgt.backup."
 KEEP_FINISHED = 40  # finished matches kept (games in progress are never pruned)
 MODES = ("ai", "device", "link")
+# What a stored summary may hold (assets/yourgames.js LIMITS has the same numbers).
+MAX_SEATS = 8  # names per game (no game here seats more than 5)
+MAX_NAME = 40  # characters of a name (as a save's seat names)
+MAX_MOVES = 20_000  # moves of one game (a save holds at most 20,000 entries)
+MAX_GAMES = 10_000  # summaries in the index: more than fit (a game takes 600+ of ~5M characters)
+PLAYED = (946_684_800_000, 7_258_118_400_000)  # 2000-01-01 and 2200-01-01, in ms since 1970
 
 
 class StoreFull(Exception):
@@ -135,7 +153,11 @@ class Library:
         the slots (each slot keeps its own summary)."""
         index = self._read(INDEX_KEY)
         listed = index.get("games") if isinstance(index, dict) else None
-        if not isinstance(listed, list) or not all(_is_summary(s) for s in listed):
+        if (
+            not isinstance(listed, list)
+            or len(listed) > MAX_GAMES
+            or not all(is_summary(s) for s in listed)
+        ):
             if index is not None:
                 self.backup(INDEX_KEY, self.store.get(INDEX_KEY) or "", "not a list of games")
             listed = self._rebuild()
@@ -149,10 +171,35 @@ class Library:
         for key in sorted(self.store.all_keys()):
             if key.startswith(SLOT_PREFIX):
                 slot = self._read(key)
-                if isinstance(slot, dict) and _is_summary(slot.get("summary")):
-                    found.append(slot["summary"])
-        self._write_index(found)
+                summary = slot.get("summary") if isinstance(slot, dict) else None
+                if is_summary(summary) and summary["id"] == key[len(SLOT_PREFIX) :]:
+                    found.append(summary)
+                elif slot is not None:
+                    found += self._summarise_again(key[len(SLOT_PREFIX) :])
+        with contextlib.suppress(StoreFull):  # the index is a cache: read around it next time
+            self._write_index(found)
         return found
+
+    def _summarise_again(self, match_id: str) -> list[dict[str, Any]]:
+        """A slot whose summary is damaged: the text goes to a backup, and the match, when it
+        loads, comes back with a new summary ([] when it does not: `load` backed it up)."""
+        key = SLOT_PREFIX + match_id
+        try:
+            match, ui, mode = self.load(match_id)
+        except SaveError:
+            return []
+        self.backup(key, self.store.get(key) or "", "the summary was damaged; the game is kept")
+        summary = summarise(match, self._played(), mode)
+        slot = {"v": 1, "link": match.to_link(), "ui": ui, "summary": summary}
+        try:
+            self.store.set(key, json.dumps(slot, ensure_ascii=False))
+        except StoreFull:
+            return []  # no room: the backup holds it
+        return [summary]
+
+    def _played(self) -> int:
+        """Now, for a summary, as a date every reader accepts (a device's clock can be wrong)."""
+        return min(max(int(self.now()), PLAYED[0]), PLAYED[1])
 
     def load(self, match_id: str) -> tuple[Match, dict[str, Any], str]:
         """(match, ui state, mode) of a stored match. A damaged slot is moved to a backup and
@@ -215,7 +262,7 @@ class Library:
         pruning finished matches: the caller keeps playing in memory and says so."""
         if match.id is None:
             raise BadData("a match needs an id to be kept")
-        summary = summarise(match, self.now(), mode)
+        summary = summarise(match, self._played(), mode)
         slot = json.dumps(
             {"v": 1, "link": match.to_link(), "ui": ui, "summary": summary}, ensure_ascii=False
         )
@@ -369,13 +416,44 @@ def screen_state(value: Any) -> dict[str, bool] | None:
     return {"summary": summary not in (None, False)}
 
 
-def _is_summary(value: Any) -> bool:
+def _whole(value: Any, low: int, high: int) -> bool:
+    """A JSON number without a fraction, from low to high (2.0 counts: JavaScript cannot tell it
+    from 2)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if isinstance(value, float) and not value.is_integer():  # also NaN and the infinities
+        return False
+    return low <= value <= high
+
+
+def _text(value: Any, most: int) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= most
+
+
+def is_summary(value: Any) -> bool:
+    """Whether a stored summary holds what the picker can show (assets/yourgames.js isSummary
+    says the same of the same values)."""
+    if not isinstance(value, dict):
+        return False
+    names, kinds, winners = value.get("names"), value.get("kinds"), value.get("winners")
+    if not isinstance(names, list) or not 0 < len(names) <= MAX_SEATS:
+        return False
+    last_seat = len(names) - 1
     return (
-        isinstance(value, dict)
+        all(_text(name, MAX_NAME) for name in names)
         and isinstance(value.get("id"), str)
-        and isinstance(value.get("game"), str)
-        and isinstance(value.get("played"), int)
+        and MATCH_ID.fullmatch(value["id"]) is not None
+        and value.get("game") in registry.ids()
+        and isinstance(kinds, list)
+        and len(kinds) == len(names)
+        and all(kind in SEAT_KINDS for kind in kinds)
+        and "to_move" in value
+        and (value["to_move"] is None or _whole(value["to_move"], 0, last_seat))
+        and _whole(value.get("moves"), 0, MAX_MOVES)
         and isinstance(value.get("over"), bool)
-        and isinstance(value.get("names"), list)
+        and isinstance(winners, list)
+        and len(winners) <= len(names)
+        and all(_whole(seat, 0, last_seat) for seat in winners)
+        and _whole(value.get("played"), *PLAYED)
         and value.get("mode") in MODES
     )

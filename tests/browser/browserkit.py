@@ -122,7 +122,7 @@ def click_changes_board(page_or_frame, cell="8,8"):
     chosen = page_or_frame.locator("#gt-layer-over .tos-selected")
     assert chosen.count() == 0
     page_or_frame.locator(f'#gt-board [data-cell="{cell}"]').click()
-    chosen.wait_for(timeout=10_000)
+    chosen.wait_for()
 
 
 # the whole board inside its viewport, at rest (assets/board-nav.js)
@@ -131,6 +131,11 @@ BOARD_IN_VIEW = """() => {
   if (!view || view.classList.contains('gt-moving')) return false;
   const r = document.getElementById('gt-board').getBoundingClientRect(), v = view.getBoundingClientRect();
   return r.left >= v.left - 1 && r.right <= v.right + 1 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1; }"""
+
+
+# the page's next frame: whatever it asked to draw before (board-nav.js moves the board in an
+# animation frame) is drawn by the time this resolves
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => done(true)))"
 
 
 def fit_board(page_or_frame):

@@ -13,6 +13,10 @@ bounding boxes and computed styles, and the taps that play a turn of each game.
 
 from pathlib import Path
 
+from browserkit import BOARD_IN_VIEW
+
+from game.toscana.data import SIZE, footprint
+
 RESULTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
 
 CHECK = r"""
@@ -157,7 +161,7 @@ AT_REST = """() => !document.querySelector('#gt-scroll.gt-moving') && document.g
 
 def check(where, min_board=80):
     """The problems of the screen as it is at rest (see the module's docstring)."""
-    where.wait_for_function(AT_REST, timeout=5_000)
+    where.wait_for_function(AT_REST)
     return where.evaluate(CHECK, min_board)
 
 
@@ -230,16 +234,17 @@ class Player:
         )
 
     def visible(self, selector):
-        self.where.wait_for_function(AT_REST, timeout=5_000)
+        self.where.wait_for_function(AT_REST)
         return self.where.evaluate(VISIBLE_TARGETS, selector)
 
-    def board_target(self, hints, cell_of):
-        """The [data-cell] target of a hint that is on screen; when none is, the whole board
-        is shown ("fit") and a tap on a hint zooms in there, as a person would find it."""
+    def board_target(self, hints, cell_of, prefer=lambda cell: True):
+        """The [data-cell] target of a hint that is on screen (the first one whose cell `prefer`
+        likes, if any); when none is, the whole board is shown ("fit") and a tap on a hint
+        zooms in there, as a person would find it."""
         shown = self.visible(hints)
         if not shown:
             self.press('[data-nav="fit"]')
-            self.where.wait_for_timeout(400)
+            self.where.wait_for_function(BOARD_IN_VIEW)
             shown = self.visible(hints)
             assert shown, f"{self.name}: no place to play on the whole board"
             view = self.where.locator("#gt-scroll")
@@ -248,10 +253,21 @@ class Player:
                 view.tap(position={"x": x, "y": y}) if self.touch else view.click(
                     position={"x": x, "y": y}
                 )
-                self.where.wait_for_timeout(400)
+                # the tap zooms in until the targets can be tapped (assets/board-nav.js)
+                self.where.locator("#gt-scroll:not(.gt-overview):not(.gt-moving)").wait_for()
             shown = self.visible(hints)
             assert shown, f"{self.name}: the zoom lost the place to play"
-        return self.where.locator(f'#gt-board [data-cell="{cell_of(shown[0])}"]')
+        cells = [cell_of(hint) for hint in shown]
+        cell = next((c for c in cells if prefer(c)), cells[0])
+        return self.where.locator(f'#gt-board [data-cell="{cell}"]')
+
+
+def fits_either_way(cell):
+    """Whether a Toscana tile whose top-left is on `cell` ("x,y") lies on the board turned
+    either way: at the edge a turned tile moves to stay on the board, and turning it back
+    leaves it there (the spot first chosen is then another one)."""
+    x, y = map(int, cell.split(","))
+    return all(x + w <= SIZE and y + h <= SIZE for w, h in (footprint(0), footprint(1)))
 
 
 def toscana_turn(p, first):
@@ -266,12 +282,14 @@ def toscana_turn(p, first):
     cell = p.board_target(
         "#gt-layer-over .tos-hints circle",
         lambda hint: f"{int(float(hint[4]) // 10)},{int(float(hint[5]) // 10)}",
+        prefer=fits_either_way,
     )
     p.press(cell)
     where.locator("#gt-layer-over .tos-selected").wait_for()
     p.check("a spot is chosen")
     actions = where.locator("#gt-panel .gt-actions")
-    if first:  # a tap on the chosen tile turns it; the turn button turns it back
+    if first and fits_either_way(cell.get_attribute("data-cell")):
+        # a tap on the chosen tile turns it; the turn button turns it back
         rot = actions.get_attribute("data-rot")
         p.press(cell)
         where.wait_for_function(
@@ -281,6 +299,7 @@ def toscana_turn(p, first):
         where.wait_for_function(
             "r => document.querySelector('#gt-panel .gt-actions').dataset.rot === r", arg=rot
         )
+    where.locator("#gt-panel [data-act=place]:not([disabled])").wait_for()  # the spot is legal
     before = p.moves()
     p.press("#gt-panel [data-act=place]")
     p.wait_moves_over(before)

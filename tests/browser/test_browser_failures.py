@@ -42,6 +42,8 @@ def test_an_old_browser_gets_a_plain_message(guarded, site):
     assert banner.is_visible()
     assert "cannot run the games" in banner.inner_text()
     assert page.locator("#picker").is_visible()  # still a page to read, not a blank one
-    page.wait_for_timeout(300)
+    page.wait_for_function("window.bgt !== undefined")  # boot.js has run all it runs at start
+    # and no start began (boot() marks the page "booting" first, before it adds Python's script)
+    assert page.evaluate("document.documentElement.dataset.board") is None
     assert page.locator('script[type="py"]').count() == 0
     assert context.outside == []

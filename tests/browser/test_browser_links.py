@@ -370,6 +370,14 @@ def carcassonne_save():
     return first_version_autosave(save)
 
 
+def far_future_index(match_id):
+    """The index of kept_slot(match_id) with "played": 9e15 (once the picker's end: "Invalid time
+    value"; the slot keeps its own good summary)."""
+    index = json.loads(kept_slot(match_id)["bgt.games"])
+    index["games"][0]["played"] = 9e15
+    return json.dumps(index)
+
+
 SLOT = "bgt.game.slot-damaged-1"
 MOVED_PREFS = ("bgt.toscana.prefs", "bgt.prefs.toscana")  # the first version's key, moved first
 # what is damaged: (the keys as found, the damaged key (as found, as backed up), the address
@@ -422,6 +430,12 @@ DAMAGED = {
         "bgt.games",
         "",
         8,  # the slots keep their own summaries: the game is found and continues
+    ),
+    "a date no clock can show in the index": (
+        {**kept_slot("slot-kept-02"), "bgt.games": far_future_index("slot-kept-02")},
+        "bgt.games",
+        "",
+        8,
     ),
 }
 

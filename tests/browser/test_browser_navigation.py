@@ -9,7 +9,7 @@ test's): E above the start tile first.
 """
 
 import pytest
-from browserkit import errors, guard, wait_ready
+from browserkit import NEXT_FRAME, errors, guard, wait_ready
 
 from game.carcassonne.engine import GAME, Place
 from game.core.match import Match
@@ -84,8 +84,9 @@ def wait_in_view(page, selector):
 
 
 def settle(page):
+    """Until the view is at rest and drawn where it rests."""
     page.wait_for_function(AT_REST)
-    page.wait_for_timeout(50)
+    page.evaluate(NEXT_FRAME)
 
 
 def open_board(page, site):

@@ -4,7 +4,6 @@ the network gone; a new deploy replaces the old cache with no manual step."""
 import os
 import re
 import shutil
-import time
 
 import build
 import serve
@@ -51,7 +50,7 @@ def test_direct_game_url_boots_at_once_then_plays_offline(guarded, site):
     page.click("#back")
     page.locator("#picker").wait_for(state="visible")
     page.click('.game[data-game="toscana"] a.play')
-    wait_ready(page, "toscana", timeout=10_000)
+    wait_ready(page, "toscana")
     page.locator("#gt-layer-over .tos-hints").wait_for()
     context.set_offline(False)
     assert context.outside == []
@@ -97,12 +96,18 @@ def test_a_new_deploy_replaces_the_old_cache(browser, tmp_path):
         new = build.sw_version(deployed)
         assert new != old
 
-        # the next visit finds the new worker; while no game runs it takes over and the old cache goes
+        # the next visit finds the new worker; while no game runs it takes over, and once it is
+        # activated (its activation deletes older caches) the old cache is gone
+        page.context.add_init_script(
+            "navigator.serviceWorker.addEventListener('controllerchange', "
+            "() => { window.__tookOver = true; })"
+        )
         page.reload()
-        deadline = time.monotonic() + 60
-        while page.evaluate("caches.keys()") != [f"board-game-table-{new}"]:
-            assert time.monotonic() < deadline, page.evaluate("caches.keys()")
-            page.wait_for_timeout(200)
+        page.wait_for_function(
+            "window.__tookOver === true && navigator.serviceWorker.controller.state === 'activated'",
+            timeout=60_000,
+        )
+        assert page.evaluate("caches.keys()") == [f"board-game-table-{new}"]
         page.reload()
         assert page.locator('meta[name="deploy"]').count() == 1
         assert outside == []

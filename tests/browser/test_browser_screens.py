@@ -176,9 +176,7 @@ def size_frame(page, site, size):
         list(size),
     )
     frame = frame_of(page, site)
-    frame.wait_for_function(
-        "([w, h]) => innerWidth === w && innerHeight === h", arg=list(size), timeout=10_000
-    )
+    frame.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=list(size))
     return frame
 
 

@@ -167,12 +167,16 @@ class Library:
         return sorted((s for s in listed if s["id"] in present), key=lambda s: -s["played"])
 
     def _rebuild(self) -> list[dict[str, Any]]:
-        found = []
+        found: list[dict[str, Any]] = []
         for key in sorted(self.store.all_keys()):
             if key.startswith(SLOT_PREFIX):
                 slot = self._read(key)
                 summary = slot.get("summary") if isinstance(slot, dict) else None
-                if is_summary(summary) and summary["id"] == key[len(SLOT_PREFIX) :]:
+                if (
+                    isinstance(summary, dict)
+                    and is_summary(summary)
+                    and summary["id"] == key[len(SLOT_PREFIX) :]
+                ):
                     found.append(summary)
                 elif slot is not None:
                     found += self._summarise_again(key[len(SLOT_PREFIX) :])

@@ -274,7 +274,7 @@ class Controller(BoardController):
         colour = self.colour(state)
         here = "" if self.anchor is None else self._here(state, tr, tile, seat)
         if kind == "moved":
-            return (tr("toscana.say.edge_reached") + " " if at_edge else "") + here
+            return (tr("toscana.say.edge_reached") + " " if at_edge else "") + here or None
         if kind == "turned":
             turned = tr("toscana.say.turned", shape=draw_words.shape(tr, tile, self.rot, colour))
             if not self.rotation_has_spots(state):

@@ -65,7 +65,7 @@ class Controller(BoardController):
         self.locked = False  # the spot is chosen: a tap on the tile turns it, Place plays it
         self.veto = False  # the next move carries a veto
         self.by_key = False  # the last input was a key (the hint speaks of keys, not taps)
-        self._news: tuple[str, bool] | None = None  # what the last input did, for `spoken`
+        self._news: str | None = None  # what the last input did, for `spoken` ("moved", "edge"...)
         self._position: ToscanaState | None = None  # the state the cache below belongs to
         self._legal: dict[tuple[int, int, int], bool] = {}
 
@@ -172,7 +172,7 @@ class Controller(BoardController):
             return None
         self._move_to(self._clamp(x, y))
         self.locked = True
-        self._news = ("moved", False)
+        self._news = "moved"
         return None
 
     def confirm(self, state: ToscanaState) -> ToscanaMove | None:
@@ -192,14 +192,14 @@ class Controller(BoardController):
         self.rot = turns[(turns.index(CANONICAL_ROT[tile][self.rot]) + step) % len(turns)]
         if self.chosen is not None:
             self.anchor = self._clamp(*self.chosen)
-        self._news = ("turned", False)
+        self._news = "turned"
 
     def nudge(self, state: ToscanaState, dx: int, dy: int) -> None:
         """An arrow key: the preview one square that way (it stays put at the board's edge)."""
         self._sync(state)
         x, y = self.anchor if self.anchor is not None else CENTRE
         anchor = self._clamp(x + dx, y + dy)
-        self._news = ("moved", anchor == self.anchor)
+        self._news = "edge" if anchor == self.anchor else "moved"
         self._move_to(anchor)
         self.locked = False
 
@@ -208,7 +208,7 @@ class Controller(BoardController):
 
     def toggle_veto(self, state: ToscanaState) -> None:
         self.veto = not self.veto and self.veto_possible(state)
-        self._news = ("veto", False)
+        self._news = "veto"
 
     def pass_move(self, state: ToscanaState) -> ToscanaMove | None:
         return Pass(self.veto) if self.must_pass(state) else None
@@ -243,7 +243,7 @@ class Controller(BoardController):
         elif key in ("v", "V"):
             self.toggle_veto(state)
         elif key in ("t", "T"):
-            self._news = ("tile", False)
+            self._news = "tile"
         elif key == "Escape":
             self.cancel()
         elif key == "Enter":
@@ -254,7 +254,7 @@ class Controller(BoardController):
         """The move for the spot, or (refused) the words that say why not."""
         move = self.confirm(state)
         if move is None:
-            self._news = ("refused", False)
+            self._news = "refused"
         return move
 
     # ---- words for playing without sight (draw_words.py) -------------------------------------
@@ -268,21 +268,22 @@ class Controller(BoardController):
         tile = self.tile(state)
         if news is None or tile is None:
             return None
-        kind, at_edge = news
         seat = GAME.current_player(state)
         assert seat is not None  # there is a tile to place
         colour = self.colour(state)
         here = "" if self.anchor is None else self._here(state, tr, tile, seat)
-        if kind == "moved":
-            return (tr("toscana.say.edge_reached") + " " if at_edge else "") + here or None
-        if kind == "turned":
+        if news == "moved":
+            return here
+        if news == "edge":  # an arrow against the board's edge: the cursor stays
+            return f"{tr('toscana.say.edge_reached')} {here}"
+        if news == "turned":
             turned = tr("toscana.say.turned", shape=draw_words.shape(tr, tile, self.rot, colour))
             if not self.rotation_has_spots(state):
                 return f"{turned} {tr('toscana.turn_hint.keys')}"
             return f"{turned} {here}".strip()
-        if kind == "tile":
+        if news == "tile":
             return draw_words.piece(tr, tile, self.rot, colour)
-        if kind == "veto":
+        if news == "veto":
             return tr(self._veto_words(state, seat))
         fault = (
             None

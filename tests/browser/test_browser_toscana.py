@@ -171,7 +171,7 @@ def test_the_new_game_form_sets_the_contact_rule(page, site):
     assert stored_save(page, "toscana")["setup"]["options"]["contact"] == "own-new"
 
 
-# ---- played without sight (issue 22): only what a screen reader reads -------------------------
+# ---- played without sight: only what a screen reader reads ----------------------------------
 # The text of every live region each time it changes, as a screen reader hears it: a region
 # inserted with its text already in it is not heard (so it is not recorded either).
 HEARING = """
@@ -277,8 +277,8 @@ MOVES = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowD
 
 
 def test_three_turns_by_keys_alone_as_a_screen_reader_hears_them(page, site):
-    # Issue 22, "How it is checked": the first three turns by keys alone, reading only the
-    # accessibility tree (the focused element's role and name) and the live regions' text:
+    # A blind player's first three turns, by keys alone, reading only the accessibility tree
+    # (the focused element's role and name) and the live regions' text:
     # every cursor move names the square and whether the tile fits, every turn of the tile is
     # announced, every computer move is announced, focus never falls to <body> after an action
     page.add_init_script(HEARING)
@@ -387,8 +387,8 @@ MARK_NAMES = """() => [...document.querySelectorAll('#gt-layer-mark .tos-mark-na
 
 
 def test_on_a_phone_a_tap_on_the_whole_board_chooses_the_spot(guarded, site):
-    # Issue 23, bug 3: after "whole board" the cells are 16 px on a phone; a tap on a green dot
-    # only zoomed in and chose nothing. A tap only chooses (Place plays), so it zooms in AND
+    # After "whole board" the cells are 16 px on a phone; a tap on a green dot used to only
+    # zoom in and choose nothing. A tap only chooses (Place plays), so it zooms in AND
     # chooses; then the move's squares, as the log names them, are readable on the board
     context = guarded(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     page = context.new_page()

@@ -1,7 +1,8 @@
 """Toscana in a real Chromium (issue #4 acceptance): a whole 2-round match played through clicks
 only, with a veto and a pass, the highlighted scoring areas and the final result, a reload
 mid-game that restores the exact position; and (issue #7) a game against the computer during
-which the page keeps answering.
+which the page keeps answering. Then three turns against the computer played by keys alone, as
+a screen reader hears them; and on a phone, a tap on the whole board that chooses its spot.
 
 The match is planned in CPython with the same engine (seed 46, a fixed simple policy that vetoes
 on its third move and meets a blocked tile at move 27), started from a game link, and then every

@@ -45,7 +45,7 @@ class BoardController:
     # its smallest text a player must read is 12 px (0: no such text)
     target_units = 0.0
     text_units = 0.0
-    cursor_keys = True  # the arrow keys move the board's own cursor (Shift+arrows pan the map)
+    cursor_keys = False  # the arrow keys move the board's own cursor (Shift+arrows pan the map)
 
     def __init__(self) -> None:
         self.hints = True  # show where the person to move can play (the table's setting)

@@ -229,7 +229,8 @@ def test_the_board_described_gives_each_largest_area_the_free_squares_and_spots_
             x, y, free = x + dx, y + dy, free + 1
         then = colour_at(state, x, y) if 0 <= x < SIZE and 0 <= y < SIZE else "the edge"
         squares = "square" if free == 1 else "squares"
-        assert line == f"{word}: {free} free {squares}, then {then}"
+        said = f"{free} free {squares}, then {then}" if free else f"{then} right next to it"
+        assert line == f"{word}: {said}"
     assert lines[10] == "Where your tile fits nearby, turned as it is"
     spots = [(x, y) for x, y, rot in queries.legal_placements(state) if rot == board.rot]
     nearest = min(abs(x - 8) + abs(y - 3) for x, y in spots)

@@ -117,7 +117,8 @@ def look(tr, board, x, y, step):
             then = tr(f"toscana.say.cell.{board[y][x]}")
             break
         free += 1
-    return tr("toscana.say.free", dir=tr(f"toscana.say.dir.{name}"), n=free, then=then)
+    key = "toscana.say.free" if free else "toscana.say.next"
+    return tr(key, dir=tr(f"toscana.say.dir.{name}"), n=free, then=then)
 
 
 def _extent(cells):

@@ -45,7 +45,7 @@ class BoardController:
     # its smallest text a player must read is 12 px (0: no such text)
     target_units = 0.0
     text_units = 0.0
-    cursor_keys = False  # the arrow keys move the board's own cursor (Shift+arrows pan the map)
+    cursor_keys = True  # the arrow keys move the board's own cursor (Shift+arrows pan the map)
 
     def __init__(self) -> None:
         self.hints = True  # show where the person to move can play (the table's setting)
@@ -134,6 +134,28 @@ class BoardController:
         """A right click over the board (+1): turn the piece in hand; True when something
         changed. (The wheel zooms the map; it never turns a piece.)"""
         return False
+
+    # ---- in words, for playing without sight ------------------------------------------------
+    def spoken(
+        self, state: State, viewer: int | None, tr: Translator, you: int | None
+    ) -> str | None:
+        """The words for what the LAST input (`key`, `tap`, `act`, `turn`) changed on the board,
+        read and cleared by the shell once: after a cursor move, the square in the words the
+        log uses, what is there and whether the piece in hand fits there (if not, why, in one
+        short phrase); after a turn of the piece, its new orientation; after a refused Enter,
+        why; after a choice, what was chosen. None when the input changed nothing to say."""
+        return None
+
+    def piece_words(self, state: State, viewer: int | None, tr: Translator) -> str:
+        """The piece in hand described (also the name of the panel's picture of it)."""
+        return ""
+
+    def board_words(
+        self, state: State, viewer: int | None, names: list[str], tr: Translator, you: int | None
+    ) -> Markup:
+        """The board described on request (key B, the panel's "Describe the board"): markup
+        of headings and lists, which the shell shows in a dialog."""
+        return ""
 
     # ---- the story: the log, the review, the end ------------------------------------------
     def seat_style(self, seat: int) -> tuple[str, str]:

@@ -59,6 +59,7 @@ class Controller(BoardController):
         self.hover: str | None = None  # the target the pointer is on
         self.confirm_abandon = False
         self.both_ends = False  # the chosen card's own city was asked while it fits both ends
+        self.officials_open = False  # a small frame shows the officials instead of the cards
         # the keyboard: the city the cursor is on, whether the last input was a key (the hints
         # then say keys, the cursor is drawn), the city whose roads Page Down/Up go through
         # (and which road), what the last input changed (for `spoken`), the cities it named
@@ -83,7 +84,7 @@ class Controller(BoardController):
         # a new position starts with nothing chosen: the hand or the options changed
         self.selected = self.option = None
         self.keep = []
-        self.confirm_abandon = self.both_ends = False
+        self.confirm_abandon = self.both_ends = self.officials_open = False
         self._said, self._show = None, []
 
     def step(self, state: Any) -> queries.Step:
@@ -153,6 +154,8 @@ class Controller(BoardController):
             self.said_pick(state, int(arg))
         elif kind == "end" and arg in ("left", "right"):
             return self.play_to(state, arg)
+        elif name == "officials":
+            self.officials_open = not self.officials_open
         elif name == "abandon":
             self.confirm_abandon = self.offers(state, Abandon())
         elif name == "abandon-yes":
@@ -381,23 +384,14 @@ class Controller(BoardController):
             now = self.step(state)
             route = queries.route(state, now.seat) if now.phase != "over" else []
             cities = [route[0], route[-1]] if route else []
-        if not cities:
-            return None
-        xs = [draw.XY[c][0] for c in cities]
-        ys = [draw.XY[c][1] for c in cities]
-        pad = draw.HIT_RADIUS
-        return f"{min(xs) - pad} {min(ys) - pad} {max(xs) - min(xs) + 2 * pad} {max(ys) - min(ys) + 2 * pad}"
+        return draw.around(cities, draw.HIT_RADIUS, draw.HIT_RADIUS) if cities else None
 
     def cursor_box(self, state: Any) -> str | None:
         """The cities the last input named, with room for their names: the cursor's city after
         a key, the chosen card's city and the route ends it fits (the hint names them), the
         houses of the chosen way to close."""
-        if not self._show:
-            return None
-        xs = [draw.XY[c][0] for c in self._show]
-        ys = [draw.XY[c][1] for c in self._show]
-        wide, high = 48, 28  # a name reaches about this far from its city
-        return f"{min(xs) - wide} {min(ys) - high} {max(xs) - min(xs) + 2 * wide} {max(ys) - min(ys) + 2 * high}"
+        # (a name reaches about 48 units sideways and 28 up or down from its city)
+        return draw.around(self._show, 48, 28) if self._show else None
 
     def board_markup(self, state: Any, viewer: int | None = None, summary: Any = None) -> Markup:
         """The map, every route (the player to move's on top and broad), the cities and every
@@ -530,6 +524,7 @@ class Controller(BoardController):
             option=self.option,
             confirm_abandon=self.confirm_abandon,
             keys=self.keyed,
+            officials_open=self.officials_open,
             both_ends=self.both_ends,
         )
 

@@ -38,6 +38,7 @@ class Selection(NamedTuple):
     option: int | None  # the chosen way to close
     confirm_abandon: bool  # "give up the route?" is being asked
     keys: bool = False  # the last input was a key: the hint says keys ("<key>.keys" texts)
+    officials_open: bool = False  # a small frame shows the officials instead of the cards
     both_ends: bool = False  # the chosen card's own city was asked while it fits both ends
 
 
@@ -152,17 +153,28 @@ def step_markup(
             warnings.append(
                 tr("tnt.warn.nothing_fits_close" if long_enough else "tnt.warn.nothing_fits_end")
             )
-    return tag(
+    toggle = ""
+    if callable_now(sel):  # a small frame folds the officials into this button
+        toggle = tag(
+            "button",
+            esc(tr("tnt.officials")),
+            type="button",
+            data_act="officials",
+            aria_expanded="true" if sel.officials_open else "false",
+            class_="tnt-officials-toggle",
+        )
+    # (no live region: the table's status line says what changed; tabindex: a tap on the words
+    # that a small frame shows in two lines opens them whole, thurn-und-taxis.css)
+    words = tag(
         "div",
         tag("p", esc(title), class_="tnt-step-title"),
         tag("ol", crumbs, class_="tnt-crumbs"),
         *(tag("p", esc(w), class_="tnt-warn") for w in warnings),
-        # (no live region: the table's status line says what changed; tabindex: a tap on a
-        # hint that a small screen shows in one line opens it whole, thurn-und-taxis.css)
-        tag("p", esc(hint), class_="gt-hint tnt-hint", tabindex="-1"),
-        class_="tnt-step tnt-mine-turn",
-        data_phase=phase,
+        tag("p", esc(hint), class_="gt-hint tnt-hint"),
+        class_="tnt-step-words",
+        tabindex="-1",
     )
+    return tag("div", words, toggle, class_="tnt-step tnt-mine-turn", data_phase=phase)
 
 
 def step_words(state: Any, sel: Selection, tr: Translator) -> tuple[str, str]:

@@ -80,7 +80,8 @@ class Controller(BoardController):
         self._views = {}
         self._options = None
         if before is None or (before.seat, before.number) != (now.seat, now.number):
-            self.hover = None  # another person may hold the device now
+            # another person may hold the device now: nothing of the last one's choices stays
+            self.hover = self.cursor = self._hub = None
         # a new position starts with nothing chosen: the hand or the options changed
         self.selected = self.option = None
         self.keep = []
@@ -363,11 +364,12 @@ class Controller(BoardController):
         self.cursor = to or here
         self._said, self._show = said, [self.cursor]
 
-    def start_city(self, state: Any) -> str:
-        """Where the cursor starts: the chosen card's city, else the right end of the mover's
-        route, else the city at the middle of the map."""
+    def start_city(self, state: Any, own: bool = True) -> str:
+        """Where the cursor starts: the chosen card's city (`own`: for the mover's eyes), else
+        the right end of the mover's route, else the city at the middle of the map."""
         route = queries.route(state, self.step(state).seat)
-        return self.selected_city(state) or (route[-1] if route else draw_words.MIDDLE)
+        chosen = self.selected_city(state) if own else None
+        return chosen or (route[-1] if route else draw_words.MIDDLE)
 
     # ---- the map --------------------------------------------------------------------------------
     def defs(self) -> Markup:
@@ -490,11 +492,10 @@ class Controller(BoardController):
     def spoken(self, state: Any, viewer: int | None, tr: Translator, you: int | None) -> str | None:
         """What the last key, tap or panel choice changed, in words (read once: draw_words.say)."""
         said, self._said = self._said, None
-        if said is None or self.cursor is None:
+        if said is None:
             return None
-        return draw_words.say(
-            tr, state, self.mine(state, viewer), self.selection(state), said, self.cursor
-        )
+        mine, cursor = self.mine(state, viewer), self.cursor or ""
+        return draw_words.say(tr, state, mine, self.selection(state), said, cursor)
 
     def piece_words(self, state: Any, viewer: int | None, tr: Translator) -> str:
         """The chosen card and where it fits; with none chosen, the hand."""
@@ -505,8 +506,10 @@ class Controller(BoardController):
     ) -> Markup:
         """The roads from the cursor's city, every route and house, the open cards, and every
         city with its roads (draw_words.board_words)."""
-        cursor = self.cursor or self.start_city(state)
-        return draw_words.board_words(tr, state, self.mine(state, viewer), names, cursor)
+        mine = self.mine(state, viewer)
+        own = mine.hand is not None  # (another viewer: not where the mover's cursor is)
+        cursor = (self.cursor if own else None) or self.start_city(state, own)
+        return draw_words.board_words(tr, state, mine, names, cursor)
 
     # ---- the panel (panel.py) -----------------------------------------------------------------
     def selection(self, state: Any) -> Selection:

@@ -53,7 +53,7 @@ def card(
     return tag(
         "button" if act else "span",
         tag("span", "", class_="tnt-band", aria_hidden="true"),
-        tag("span", esc(city), class_="tnt-card-city", lang="de"),  # (German names: hyphens)
+        tag("span", esc(city), class_="tnt-card-city"),
         tag("span", esc(BREAKS.get(province, province)), class_="tnt-card-prov"),
         tag("span", esc(badge), class_="tnt-badge", aria_hidden="true") if badge else "",
         type="button" if act else None,

@@ -127,10 +127,15 @@ def owners(tr: Translator, seats: list[int], viewer: int | None) -> str:
     return ", ".join(tr("tnt.say.yours") if s == viewer else tr(f"tnt.seat.{s}") for s in seats)
 
 
+def arrow_word(tr: Translator, key: str) -> str:
+    """An arrow key's direction in words ("up")."""
+    return tr(f"tnt.say.key.{key}")
+
+
 def road_list(tr: Translator, city: str) -> str:
     """The roads of `city`, each with the arrow that walks it."""
     return ", ".join(
-        f"{other} ({tr('tnt.say.key.' + key)})" if key else other
+        f"{other} ({arrow_word(tr, key)})" if key else other
         for other in roads(city)
         for key in (arrow_to(city, other),)
     )
@@ -225,7 +230,7 @@ def say(
         head = tr("tnt.say.road_of", k=k + 1, n=len(roads(hub)), city=hub)
         return head + " " + city_words(tr, state, mine, cursor, ends)
     if kind == "no_road":
-        where = tr("tnt.say.key." + said[1])
+        where = arrow_word(tr, said[1])
         return " ".join(
             (
                 tr("tnt.say.no_road_dir", city=cursor, dir=where),
@@ -260,8 +265,7 @@ def board_words(tr: Translator, state: Any, mine: Mine, names: list[str], cursor
             tag(
                 "li",
                 esc(
-                    f"{other} ({PROVINCE_OF[other]})"
-                    + (f", {tr('tnt.say.key.' + key)}" if key else "")
+                    f"{other} ({PROVINCE_OF[other]})" + (f", {arrow_word(tr, key)}" if key else "")
                 ),
             )
             for other in roads(cursor)

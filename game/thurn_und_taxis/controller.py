@@ -465,7 +465,7 @@ class Controller(BoardController):
         if pointed is not None:
             out.append(draw.rings([pointed], "tnt-pointed"))
         if self.keyed and self.cursor is not None:
-            out.append(draw.rings([self.cursor], "tnt-cursor"))
+            out.append(draw.rings([self.cursor], "tnt-cursor", r=15))
         return "".join(out)
 
     # ---- in words (draw_words.py) ----------------------------------------------------------------

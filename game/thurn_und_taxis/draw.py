@@ -250,11 +250,11 @@ def around(cities, wide, high):
 
 
 # ---- the overlay -------------------------------------------------------------------------------
-def rings(cities, css):
+def rings(cities, css, r=11):
     """A ring around each city (hints: where a card could go, the card pointed at...)."""
     return tag(
         "g",
-        *(empty("circle", cx=XY[c][0], cy=XY[c][1], r=11, class_=css) for c in cities),
+        *(empty("circle", cx=XY[c][0], cy=XY[c][1], r=r, class_=css) for c in cities),
         class_=css + "-group",
     )
 

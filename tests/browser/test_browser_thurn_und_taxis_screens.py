@@ -70,6 +70,12 @@ def test_the_route_and_every_card_show_whole_names_on_a_phone_and_a_desktop(brow
         assert_screen(page, f"{lang} at {size}: the close step")
         screenshot(page, f"tnt-{lang}-{size[0]}x{size[1]}-close")
         names_whole(page, "#gt-panel .tnt-card-city")
+        cut = page.evaluate(  # the step's words wrap, never clamped or cut
+            """() => [...document.querySelectorAll('#gt-panel .tnt-step-words > p')]
+                .filter(p => p.scrollHeight > p.clientHeight + 1 || p.scrollWidth > p.clientWidth + 1)
+                .map(p => p.textContent)"""
+        )
+        assert cut == [], cut
         if touch:  # a phone shows the route in "More"
             page.locator("#gt-tools [data-act=more]").tap()
             page.locator("#gt-more").wait_for(state="visible")

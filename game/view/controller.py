@@ -45,7 +45,7 @@ class BoardController:
     # its smallest text a player must read is 12 px (0: no such text)
     target_units = 0.0
     text_units = 0.0
-    cursor_keys = True  # the arrow keys move the board's own cursor (Shift+arrows pan the map)
+    cursor_keys = False  # the arrow keys move the board's own cursor (Shift+arrows pan the map)
 
     def __init__(self) -> None:
         self.hints = True  # show where the person to move can play (the table's setting)
@@ -135,26 +135,33 @@ class BoardController:
         changed. (The wheel zooms the map; it never turns a piece.)"""
         return False
 
-    # ---- in words, for playing without sight ------------------------------------------------
+    # ---- words for those who do not see the board (the shell speaks them: game/ui/voice.py)
     def spoken(
         self, state: State, viewer: int | None, tr: Translator, you: int | None
     ) -> str | None:
-        """The words for what the LAST input (`key`, `tap`, `act`, `turn`) changed on the board,
-        read and cleared by the shell once: after a cursor move, the square in the words the
-        log uses, what is there and whether the piece in hand fits there (if not, why, in one
-        short phrase); after a turn of the piece, its new orientation; after a refused Enter,
-        why; after a choice, what was chosen. None when the input changed nothing to say."""
+        """The words for what the LAST input (`key`, `tap`, `act`, `turn`) changed on the
+        board, read once by the shell after each input and then forgotten: after a cursor move
+        the square in the log's words, what is there and whether the piece in hand fits there
+        (if not, why); after a turn of the piece its new orientation; after a refused Enter,
+        why; after a choice, what was chosen. None when the input changed nothing to say (the
+        shell then says the step's prompt if that changed)."""
         return None
 
     def piece_words(self, state: State, viewer: int | None, tr: Translator) -> str:
-        """The piece in hand described (also the name of the panel's picture of it)."""
+        """The piece in hand described in words (its colours or edges in the current turn, the
+        chosen card); also the name of the panel's picture of it. "" when there is none."""
         return ""
 
     def board_words(
-        self, state: State, viewer: int | None, names: list[str], tr: Translator, you: int | None
+        self,
+        state: State,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+        you: int | None,
     ) -> Markup:
-        """The board described on request (key B, the panel's "Describe the board"): markup
-        of headings and lists, which the shell shows in a dialog."""
+        """The board described on request (key B, the "Describe the board" button): headings
+        and lists, shown in a dialog. "": the shell shows the players' details instead."""
         return ""
 
     # ---- the story: the log, the review, the end ------------------------------------------

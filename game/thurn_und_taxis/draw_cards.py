@@ -29,6 +29,10 @@ TILE_SLUGS = {
 }
 
 
+# where a province's name may break in a narrow card (a soft hyphen): the longest two
+BREAKS = {"Württemberg": "Württem\u00adberg", "Hohenzollern": "Hohen\u00adzollern"}
+
+
 def tile_name(tr: Translator, kind: str) -> str:
     return tr(f"tnt.tile.{TILE_SLUGS[kind]}")
 
@@ -50,7 +54,7 @@ def card(
         "button" if act else "span",
         tag("span", "", class_="tnt-band", aria_hidden="true"),
         tag("span", esc(city), class_="tnt-card-city"),
-        tag("span", esc(province), class_="tnt-card-prov"),
+        tag("span", esc(BREAKS.get(province, province)), class_="tnt-card-prov"),
         tag("span", esc(badge), class_="tnt-badge", aria_hidden="true") if badge else "",
         type="button" if act else None,
         data_act=act,

@@ -15,16 +15,9 @@ from game.view.i18n import Translator, about
 from game.view.markup import empty, esc, tag
 from game.view.widgets import button
 
-from . import draw, howto, queries, story
+from . import draw, howto, queries, speech, story
 from .engine import COURIER_MODES, GAME
-
-
-class Outcome(NamedTuple):
-    """What one follower choice would bring the player this turn."""
-
-    done: int  # points from features it completes, beyond what placing no follower gives
-    courier: int  # points from the Courier's message
-    moved: bool  # the Courier moves
+from .speech import Outcome
 
 
 class Selection(NamedTuple):
@@ -45,6 +38,7 @@ class Selection(NamedTuple):
     picking: bool  # the rings are shown magnified over the board
     show_left: bool  # the details list what is left in the stack
     new_discards: tuple[str, ...]  # tiles that fitted nowhere, removed during the last turn
+    keyboard: bool = False  # the last input was a key: the hint speaks of keys
 
 
 def panel(
@@ -74,11 +68,22 @@ def panel(
         class_="car-strip",
         aria_label=tr("nav.details"),
     )
+    describe = tag(
+        "button",
+        esc(tr("carcassonne.describe")),
+        type="button",
+        data_act="describe",
+        aria_label=tr("carcassonne.describe_name"),
+        title=tr("carcassonne.describe_name"),
+        aria_keyshortcuts="B",
+        class_="car-describe",
+    )
+    head = tag("div", strip, describe, class_="car-head")
     if sel.tile is None or sel.seat is None:
-        return strip
+        return head
     if not interactive:
-        return strip + _their_tile(sel.tile, sel.seat, names, tr, you)
-    return strip + _controls(state, sel, tr)
+        return head + _their_tile(sel.tile, sel.seat, names, tr, you)
+    return head + _controls(state, sel, tr)
 
 
 def details(state: State, sel: Selection, names: list[str], tr: Translator) -> Markup:
@@ -140,7 +145,8 @@ def rings(sel: Selection, tr: Translator | None) -> Markup:
 
 
 def pick(sel: Selection, tr: Translator) -> Markup:
-    """The follower rings of the new tile, magnified over the board, with the step's buttons."""
+    """The new tile magnified over the board with its numbered rings, and its places as
+    finger-sized buttons: one tap on either places the follower."""
     if sel.tile is None or sel.anchor is None:
         return ""
     x, y = sel.anchor
@@ -149,7 +155,12 @@ def pick(sel: Selection, tr: Translator) -> Markup:
         "div",
         tag("p", esc(label), class_="car-pick-title"),
         draw.pick_picture(sel.tile, sel.rot, x, y, rings(sel, tr), label),
-        tag("div", *_follower_buttons(sel, tr), class_="gt-actions"),
+        tag(
+            "div",
+            _choices(sel, tr),
+            tag("div", *_follower_buttons(sel, tr), class_="gt-actions"),
+            class_="car-pick-side",
+        ),
         class_="car-pick",
     )
 
@@ -160,6 +171,36 @@ def _follower_buttons(sel: Selection, tr: Translator) -> list[Markup]:
     if sel.selected:
         buttons.append(button(tr, "confirm", "carcassonne.confirm", primary=True))
     return buttons
+
+
+def _choices(sel: Selection, tr: Translator) -> Markup:
+    """The places a follower may take, numbered as the rings; one press places it there, and
+    each says what it brings this turn (points now, the Courier's message)."""
+    out = []
+    for n, (fid, kind) in enumerate(sel.followers, 1):
+        outcome = sel.outcomes.get(fid, Outcome(0, 0, False))
+        gains = []
+        if outcome.done:
+            gains.append(tr("carcassonne.gain.now", n=outcome.done))
+        if outcome.moved:
+            gains.append(tr("carcassonne.gain.message", n=outcome.courier))
+        out.append(
+            tag(
+                "button",
+                draw.meeple_icon(sel.seat, size=22, lying=kind == "field"),
+                tag("span", esc(f"{n} · {speech.meeple_words(tr, kind)}")),
+                tag("span", esc(" ".join(gains)), class_="car-gain") if gains else "",
+                type="button",
+                data_act=f"meeple:{fid}",
+                class_="car-choice" + (" car-choice-on" if fid == sel.selected else ""),
+            )
+        )
+    return tag("div", *out, class_="car-choices")
+
+
+def _hint(tr: Translator, key: str, keyboard: bool) -> str:
+    """A step's hint in the words of the last input: taps and clicks, or keys (`<key>.keys`)."""
+    return tr(f"{key}.keys") if keyboard and tr.has(f"{key}.keys") else tr(key)
 
 
 def _tile_text(tile, tr):
@@ -176,7 +217,7 @@ def _their_tile(tile, seat, names, tr, you):
         "div",
         tag(
             "div",
-            draw.picture(tile, 0, 48, tr("carcassonne.tile", tile=tile)),
+            draw.picture(tile, 0, 48, speech.piece_words(tr, tile, 0)),
             class_="car-tile-box",
         ),
         tag(
@@ -196,7 +237,7 @@ def _controls(state, sel, tr):
     # the tile in hand, as turned, heads the row of its buttons
     now = tag(
         "span",
-        draw.picture(sel.tile, sel.rot, 56, tr("carcassonne.tile", tile=sel.tile)),
+        draw.picture(sel.tile, sel.rot, 56, speech.piece_words(tr, sel.tile, sel.rot)),
         class_="car-tile-box",
         data_rot=sel.rot,
     )
@@ -214,48 +255,31 @@ def _controls(state, sel, tr):
     if sel.anchor is not None and not sel.fits_here:
         hint = tr("carcassonne.why.nofit")
     elif sel.locked:
-        hint = tr("carcassonne.confirm_hint")
+        hint = _hint(tr, "carcassonne.confirm_hint", sel.keyboard)
     elif sel.anchor is not None:
-        hint = tr("carcassonne.aim_hint")
+        hint = _hint(tr, "carcassonne.aim_hint", sel.keyboard)
     else:
-        hint = tr("carcassonne.place_hint")
+        hint = _hint(tr, "carcassonne.place_hint", sel.keyboard)
     if sel.locked and not sel.followers:
         hint += " " + tr(
             "carcassonne.no_spots" if supply_left(state, sel.seat) else "carcassonne.no_meeples"
         )
     return tag("div", *buttons, class_="gt-actions", data_rot=sel.rot, data_step=sel.step) + tag(
-        "p", esc(hint), class_="gt-hint", aria_live="polite"
+        "p", esc(hint), class_="gt-hint"
     )
 
 
 def _follower_step(sel, tr):
-    """The follower step: the places a follower may take, what the chosen one brings."""
+    """The follower step: the places a follower may take, what the pointed or chosen one
+    brings."""
     if sel.picking:  # the pick over the board has the choices and the buttons
-        return tag("p", esc(tr("carcassonne.pick_hint")), class_="gt-hint", aria_live="polite")
-    choices = [
-        tag(
-            "button",
-            draw.meeple_icon(sel.seat, size=22, lying=kind == "field"),
-            esc(f"{n} · {tr(f'carcassonne.kind.{kind}')}"),
-            type="button",
-            data_act=f"meeple:{fid}",
-            aria_pressed="true" if fid == sel.selected else "false",
-            class_="car-choice",
-        )
-        for n, (fid, kind) in enumerate(sel.followers, 1)
-    ]
-    # what the chosen place would bring, or else how to choose one
-    explain = tag("p", esc(tr("carcassonne.follower_hint")), class_="gt-hint", aria_live="polite")
+        return tag("p", esc(tr("carcassonne.pick_hint")), class_="gt-hint")
+    explain = tag("p", esc(_hint(tr, "carcassonne.follower_hint", sel.keyboard)), class_="gt-hint")
     focus = sel.hovered or sel.selected
     if focus:
         kind = queries.feature_kinds(sel.tile)[focus]
-        lines = [tr(f"carcassonne.explain.{kind}")]
-        outcome = sel.outcomes.get(focus, Outcome(0, 0, False))
-        if outcome.done:
-            lines.append(tr("carcassonne.gain_now", n=outcome.done))
-        if outcome.moved:
-            lines.append(tr("carcassonne.gain_courier", n=outcome.courier))
-        explain = tag("p", esc(" ".join(lines)), class_="car-explain", aria_live="polite")
+        words = speech.outcome_words(tr, kind, sel.outcomes.get(focus, Outcome(0, 0, False)))
+        explain = tag("p", esc(words), class_="car-explain")
     return (
         tag(
             "div",
@@ -265,7 +289,7 @@ def _follower_step(sel, tr):
             data_step=sel.step,
         )
         + explain
-        + tag("div", *choices, class_="car-choices")
+        + _choices(sel, tr)
     )
 
 
@@ -277,7 +301,6 @@ def _last_turn(state, new_discards, names, tr):
                 "p",
                 esc(tr("carcassonne.discarded_now", tile=tile)),
                 class_="car-discard",
-                role="status",
             )
         )
     events = queries.score_events(state)
@@ -343,7 +366,7 @@ def _stack(state, show_left, tr):
             figures.append(
                 tag(
                     "figure",
-                    draw.picture(tile, 0, 40, tr("carcassonne.tile", tile=tile)),
+                    draw.picture(tile, 0, 40, speech.piece_words(tr, tile, 0)),
                     tag("figcaption", f"×{n}"),
                     class_="car-none" if not n else None,
                 )

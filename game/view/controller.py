@@ -45,7 +45,7 @@ class BoardController:
     # its smallest text a player must read is 12 px (0: no such text)
     target_units = 0.0
     text_units = 0.0
-    cursor_keys = False  # the arrow keys move the board's own cursor (Shift+arrows pan the map)
+    cursor_keys = True  # the arrow keys move the board's own cursor (Shift+arrows pan the map)
 
     def __init__(self) -> None:
         self.hints = True  # show where the person to move can play (the table's setting)
@@ -134,6 +134,26 @@ class BoardController:
         """A right click over the board (+1): turn the piece in hand; True when something
         changed. (The wheel zooms the map; it never turns a piece.)"""
         return False
+
+    # ---- playing without sight: words for a screen reader ----------------------------------
+    def spoken(
+        self, state: State, viewer: int | None, tr: Translator, you: int | None
+    ) -> str | None:
+        """The words for what the last input (key, tap, act, turn) changed on the board: the
+        cursor's square, what is there and whether the piece in hand fits; the piece's new
+        orientation; why an Enter was refused; the follower or card chosen. The shell reads
+        them once (reading clears them); None: nothing to say."""
+        return None
+
+    def piece_words(self, state: State, viewer: int | None, tr: Translator) -> str:
+        """The piece in hand described (also the accessible name of its picture)."""
+        return ""
+
+    def board_words(
+        self, state: State, viewer: int | None, names: list[str], tr: Translator, you: int | None
+    ) -> Markup:
+        """The board described on request (key B): headings and lists, shown in a dialog."""
+        return ""
 
     # ---- the story: the log, the review, the end ------------------------------------------
     def seat_style(self, seat: int) -> tuple[str, str]:

@@ -41,6 +41,15 @@ class Selection(NamedTuple):
     keyboard: bool = False  # the last input was a key: the hint speaks of keys
 
 
+# "i" in a circle: the landscape described in words (a drawn icon: fonts lack the sign)
+INFO_ICON = (
+    '<svg class="car-icon" viewBox="0 0 20 20" width="22" height="22" aria-hidden="true">'
+    '<circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" stroke-width="1.8"/>'
+    '<circle cx="10" cy="5.8" r="1.4" fill="currentColor"/>'
+    '<rect x="8.9" y="8.4" width="2.2" height="7.2" rx="1" fill="currentColor"/></svg>'
+)
+
+
 def panel(
     state: State,
     sel: Selection,
@@ -70,7 +79,7 @@ def panel(
     )
     describe = tag(
         "button",
-        esc(tr("carcassonne.describe")),
+        INFO_ICON,
         type="button",
         data_act="describe",
         aria_label=tr("carcassonne.describe_name"),
@@ -166,7 +175,17 @@ def pick(sel: Selection, tr: Translator) -> Markup:
 
 
 def _follower_buttons(sel: Selection, tr: Translator) -> list[Markup]:
-    buttons = [button(tr, "back", "carcassonne.back")]
+    back = tr("carcassonne.back")
+    buttons = [
+        tag(
+            "button",
+            esc(tr("carcassonne.back_short")),
+            type="button",
+            data_act="back",
+            aria_label=back,
+            title=back,
+        )
+    ]
     buttons.append(button(tr, "no-follower", "carcassonne.no_follower", primary=not sel.selected))
     if sel.selected:
         buttons.append(button(tr, "confirm", "carcassonne.confirm", primary=True))
@@ -188,7 +207,7 @@ def _choices(sel: Selection, tr: Translator) -> Markup:
             tag(
                 "button",
                 draw.meeple_icon(sel.seat, size=22, lying=kind == "field"),
-                tag("span", esc(f"{n} · {speech.meeple_words(tr, kind)}")),
+                tag("span", esc(f"{n} · {tr(f'carcassonne.kind.{kind}')}")),
                 tag("span", esc(" ".join(gains)), class_="car-gain") if gains else "",
                 type="button",
                 data_act=f"meeple:{fid}",

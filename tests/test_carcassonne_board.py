@@ -542,3 +542,40 @@ def test_every_position_of_a_whole_game_draws(players):
         board.overlay_markup(state, 0, True)
         assert "P0" in board.panel_markup(state, 0, names, TR, True)
     assert len(queries.placed_tiles(state)) >= 60
+
+
+def test_the_pick_offers_every_place_as_a_button_that_places_the_follower():
+    # One tap on the tile (its rings too small to tap) opens the pick; one tap on a place's
+    # finger-sized button there places the follower: two taps, no confirmation
+    state, board = fresh()
+    board.tap(state, "0,-1")
+    board.act(state, "lay")
+    assert board.pick_markup(state, TR) == ""
+    board.tap(state, "pick")
+    pick = board.pick_markup(state, TR)
+    acts = re.findall(r'<button[^>]*data-act="(meeple:\w+)"', pick)
+    assert acts == [f"meeple:{fid}" for fid, _ in board.follower_options(state)]
+    assert "+4 now" in pick  # the knight closes the city: what it brings is on its button
+    assert "no-follower" in pick and 'data-act="back"' in pick
+    assert board.act(state, acts[0]) == Place(0, -1, 2, "c1")
+
+
+@pytest.mark.parametrize(
+    "lang, start",
+    [("en", "start tile"), ("cs", "startovní"), ("sk", "štartovac"), ("de", "Startkarte")],
+)
+def test_the_courier_starts_on_the_start_tile_in_every_text(lang, start):
+    # docs/rules/carcassonne.md, Courier start: in both variants the Courier starts on the
+    # start tile; the option without tiles no longer sets itself apart by it, and How to play
+    # says it of the letter tiles too
+    texts = load_table("assets/strings.json")[lang]
+    assert start not in texts["carcassonne.opt.courier.tiles_free"]
+    courier = texts["carcassonne.howto.courier.1"]
+    assert start in courier
+    letters = {
+        "en": "letter tiles",
+        "cs": "s dopisem",
+        "sk": "symbolom dopisu",
+        "de": "Briefkarten",
+    }
+    assert letters[lang] in courier.split(start, 1)[1]  # said after the start, of the same start

@@ -225,6 +225,8 @@ class Controller(Cursor, BoardController):
             return tr("carcassonne.say.spots", n=len(options), spots=speech.spot_list(tr, options))
         if what == "refused" and news[1] != "square":
             return tr(f"carcassonne.refuse.{news[1]}")
+        if what == "cleared":
+            return tr("carcassonne.say.cleared")
         if at is None:
             return None
         if what == "chosen":

@@ -234,8 +234,9 @@ class Cursor:
         elif self.locked:
             self.locked = False
             self.news = ("let_go",)
-        else:
+        elif self.here() is not None:
             self.anchor = self.cursor = None
+            self.news = ("cleared",)
 
     def here(self) -> Square | None:
         """The square the person is at: the keys' cursor, else the previewed square."""

@@ -58,8 +58,9 @@ def panel(
     interactive: bool,
     you: int | None,
 ) -> Markup:
-    """The step's panel: the scores on one line, then the tile to place and the controls of
-    the person to move (or whose tile it is: said to them when it is `you`)."""
+    """The step's panel: the scores on one line with the button that describes the landscape
+    (key B), then the tile to place and the controls of the person to move (or whose tile it
+    is: said to them when it is `you`). The follower's step shows only its own controls."""
     totals = GAME.scores(state)
     strip = tag(
         "ol",
@@ -92,6 +93,8 @@ def panel(
         return head
     if not interactive:
         return head + _their_tile(sel.tile, sel.seat, names, tr, you)
+    if sel.step == "follower":  # a short step that needs all the room: its places first
+        return _controls(state, sel, tr)
     return head + _controls(state, sel, tr)
 
 
@@ -164,12 +167,8 @@ def pick(sel: Selection, tr: Translator) -> Markup:
         "div",
         tag("p", esc(label), class_="car-pick-title"),
         draw.pick_picture(sel.tile, sel.rot, x, y, rings(sel, tr), label),
-        tag(
-            "div",
-            _choices(sel, tr),
-            tag("div", *_follower_buttons(sel, tr), class_="gt-actions"),
-            class_="car-pick-side",
-        ),
+        _choices(sel, tr),
+        tag("div", *_follower_buttons(sel, tr), class_="gt-actions"),
         class_="car-pick",
     )
 
@@ -198,17 +197,31 @@ def _choices(sel: Selection, tr: Translator) -> Markup:
     out = []
     for n, (fid, kind) in enumerate(sel.followers, 1):
         outcome = sel.outcomes.get(fid, Outcome(0, 0, False))
-        gains = []
+        gains = []  # (a low screen shows only the numbers: the words stay for screen readers)
         if outcome.done:
-            gains.append(tr("carcassonne.gain.now", n=outcome.done))
+            word = tag("span", esc(tr("carcassonne.gain.now")), class_="car-gain-word")
+            gains.append(tag("span", f"+{outcome.done}", " ", word, class_="car-gain"))
         if outcome.moved:
-            gains.append(tr("carcassonne.gain.message", n=outcome.courier))
+            word = tag("span", esc(tr("carcassonne.gain.message")), class_="car-gain-word")
+            gains.append(
+                tag(
+                    "span",
+                    draw.envelope_icon(14),
+                    word,
+                    f" +{outcome.courier}",
+                    class_="car-gain",
+                )
+            )
         out.append(
             tag(
                 "button",
                 draw.meeple_icon(sel.seat, size=22, lying=kind == "field"),
-                tag("span", esc(f"{n} · {tr(f'carcassonne.kind.{kind}')}")),
-                tag("span", esc(" ".join(gains)), class_="car-gain") if gains else "",
+                tag(
+                    "span",
+                    str(n),
+                    tag("span", esc(f" · {tr(f'carcassonne.kind.{kind}')}"), class_="car-kind"),
+                ),
+                *(" " + gain for gain in gains),  # (spaced: one name "1 · city +4 now")
                 type="button",
                 data_act=f"meeple:{fid}",
                 class_="car-choice" + (" car-choice-on" if fid == sel.selected else ""),
@@ -293,7 +306,15 @@ def _follower_step(sel, tr):
     brings."""
     if sel.picking:  # the pick over the board has the choices and the buttons
         return tag("p", esc(tr("carcassonne.pick_hint")), class_="gt-hint")
-    explain = tag("p", esc(_hint(tr, "carcassonne.follower_hint", sel.keyboard)), class_="gt-hint")
+    if sel.keyboard:
+        explain = tag("p", esc(tr("carcassonne.follower_hint.keys")), class_="gt-hint")
+    else:  # a tiny screen has no room for the places: a tap on the tile opens them (CSS)
+        explain = tag(
+            "p",
+            tag("span", esc(tr("carcassonne.follower_hint")), class_="car-hint-places"),
+            tag("span", esc(tr("carcassonne.follower_hint.tile")), class_="car-hint-tile"),
+            class_="gt-hint",
+        )
     focus = sel.hovered or sel.selected
     if focus:
         kind = queries.feature_kinds(sel.tile)[focus]

@@ -205,8 +205,13 @@ def test_one_tap_on_the_tile_offers_finger_sized_places_and_a_second_places(phon
     page.goto(f"{site.url}?game=carcassonne{embed}#m={link}")
     wait_ready(page, "carcassonne")
     to_follower_step(page)
-    hint = page.locator("#gt-panel .gt-hint").inner_text()
-    assert "Tap a ring" in hint and "twice" not in hint
+    hint = page.locator("#gt-panel .gt-hint").inner_text()  # what shows (and is read)
+    if size == (320, 320):  # no room for the places in the panel: the tile opens them
+        assert hint == "Tap your tile to choose your follower's place, or “No follower”."
+        assert page.locator("#gt-panel .car-choice").first.is_hidden()
+    else:
+        assert hint.startswith("Tap a ring or a place below")
+        assert page.locator("#gt-panel .car-choice").first.is_visible()
     spots = page.locator("#gt-layer-over .car-spots")
     assert "gt-coarse" in spots.get_attribute("class")  # the rings are too small for a finger
     taps = 0
@@ -220,7 +225,8 @@ def test_one_tap_on_the_tile_offers_finger_sized_places_and_a_second_places(phon
     for box in buttons.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())"):
         assert box["height"] >= 44 and box["width"] >= 44, box
         assert box["bottom"] <= size[1] and box["right"] <= size[0], box
-    assert re.search(r"\+4 now", buttons.first.inner_text())  # what it brings, before the tap
+    said = re.sub(r"\s+", " ", buttons.first.text_content()).strip()
+    assert said == "1 · city +4 now"  # what it brings, before the tap (also in its name)
     screenshot(page, f"carcassonne-{size[0]}x{size[1]}-pick")
     assert check(page) == []
     buttons.first.tap()
@@ -228,3 +234,35 @@ def test_one_tap_on_the_tile_offers_finger_sized_places_and_a_second_places(phon
     wait_moves(page, 1)
     assert taps == 2
     assert "knight on the city" in page.locator("#gt-log li").last.text_content()
+
+
+@pytest.mark.parametrize(
+    "size", [(640, 360), (320, 320), (360, 640)], ids=["phone-on-its-side", "embed-320", "phone"]
+)
+def test_the_most_places_a_tile_offers_fit_small_screens_whole(phone, site, size):
+    # X beside the start tile: 4 roads and 4 fields, all free (docs/rules/carcassonne.md,
+    # Followers): 8 places, in the panel and in the pick, with nothing in a scroll box
+    deck = ["X", "E"]
+    state = GAME.new(players=2, seed=3, options={"deck": deck})
+    assert len([m for m in GAME.legal_moves(state) if (m.x, m.y) == (1, 0) and m.meeple]) == 8
+    seats = [HUMAN, dict(HUMAN, name="Ben")]
+    link = Match("carcassonne", players=2, seed=3, options={"deck": deck}, seats=seats).to_link()
+    page = phone(*size)
+    embed = "&embed=1&start=1" if size == (320, 320) else ""
+    page.goto(f"{site.url}?game=carcassonne{embed}#m={link}")
+    wait_ready(page, "carcassonne")
+    page.locator('#gt-board [data-cell="1,0"]').dispatch_event("click")
+    page.locator('#gt-layer-over .car-selected[data-x="1"][data-y="0"]').wait_for()
+    page.locator("#gt-panel [data-act=lay]").tap()
+    page.locator('#gt-panel .gt-actions[data-step="follower"]').wait_for()
+    page.wait_for_function(AT_REST)
+    assert page.locator("#gt-panel .car-choice").count() == 8
+    screenshot(page, f"carcassonne-{size[0]}x{size[1]}-8-places")
+    assert check(page) == []
+    page.locator('#gt-layer-over [data-cell="pick"]').tap()
+    page.locator("#gt-pick .car-pick").wait_for()
+    page.wait_for_function(AT_REST)
+    screenshot(page, f"carcassonne-{size[0]}x{size[1]}-8-places-pick")
+    assert check(page) == []
+    page.locator('#gt-pick [data-act^="meeple:"]').last.tap()
+    wait_moves(page, 1)

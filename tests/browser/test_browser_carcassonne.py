@@ -115,7 +115,8 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     page.locator("#gt-layer-over .car-spot-hover").wait_for()
     explain = page.locator("#gt-panel .car-explain").inner_text()
     assert "Road (thief)" in explain and "The Courier comes to this follower" in explain
-    assert "message +2" in page.locator('#gt-panel [data-act="meeple:r1"]').inner_text()
+    place = page.locator('#gt-panel [data-act="meeple:r1"]').text_content()
+    assert " ".join(place.split()) == "1 · road message +2"
     page.click('#gt-panel [data-act="meeple:r1"]')
     wait_moves(page, 2)
     last = page.locator("#gt-log li").last.inner_text()

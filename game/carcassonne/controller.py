@@ -97,7 +97,7 @@ class Controller(Cursor, BoardController):
         self._sync(state)
         if self.tile is None:
             return None
-        self.by_key = False
+        self.by_key, self.news = False, None
         if target == "pick":
             self.picking = self.step == "follower"
             return None
@@ -121,6 +121,7 @@ class Controller(Cursor, BoardController):
     def act(self, state: State, name: str) -> Place | None:
         """The panel's buttons."""
         self._sync(state)
+        self.news = None
         if name == "rotate":
             self.rotate(state, 1)
         elif name == "rotate-left":
@@ -152,7 +153,7 @@ class Controller(Cursor, BoardController):
         self._sync(state)
         if self.tile is None:
             return None
-        self.by_key = True
+        self.by_key, self.news = True, None
         if key in ("r", "R"):
             self.rotate(state, -1 if key == "R" else 1)
         elif key == "Escape":

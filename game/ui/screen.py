@@ -200,7 +200,7 @@ class Screen:
         scene, table, voice = self.scene, self.scene.table, self.voice
         if table.notice != self.notice_told:  # a new one (each move makes its own)
             self.notice_told = table.notice
-            voice.add(notice)
+            voice.add(notice, first=True)  # what happened, before what it brought
         if not scene.interactive() or table.match is None:
             self.seat_told = self.step_told = None
             return

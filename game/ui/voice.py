@@ -50,11 +50,13 @@ class Voice:
         self._settle = page.proxy(self.settle)
 
     # ---- the status line ---------------------------------------------------------------------
-    def add(self, text: str | None) -> None:
-        """Say `text` (with whatever else this task says) when the task is over."""
+    def add(self, text: str | None, first: bool = False) -> None:
+        """Say `text` (with whatever else this task says; `first`: before it) when the task is
+        over."""
         text = " ".join((text or "").translate(UNSPOKEN).split())
         if text:
-            self.parts.append(text if text.endswith(ENDS) else text + ".")
+            text = text if text.endswith(ENDS) else text + "."
+            self.parts.insert(0 if first else len(self.parts), text)
             self.schedule()
 
     def frame_new(self) -> None:

@@ -56,6 +56,8 @@ class Dialogs:
         self.scene.dialog = None
         self.again = None
         box = self.page.el("gt-dialog")
+        if box.hidden:
+            return
         box.hidden = True
         box.innerHTML = ""
         self.voice.closed("gt-dialog", back)

@@ -93,13 +93,14 @@ class Flow:
         self.screen.build()
 
     def set_lang(self, lang: Any) -> None:
+        """Everything drawn again in another language, the dialogs on show too (each still
+        gives the focus back to what opened it)."""
         scene = self.scene
         scene.tr = scene.table.tr = Translator(self.strings, str(lang))
         dialog, howto, again = scene.dialog, self.dialogs.howto_shown, self.dialogs.again
+        openers = dict(self.voice.openers)
         self.screen.build()
         self.screen.render()
-        if howto is not None:
-            self.dialogs.show_howto(howto or None)
         remade: dict[str | None, Callable[[], None]] = {
             "new": self.dialogs.new_game_dialog,
             "summary": self.dialogs.summary_dialog,
@@ -111,6 +112,9 @@ class Flow:
             remade[dialog]()
         elif again is not None:  # share, an error, the board in words
             again()
+        if howto is not None:  # over the dialog it was opened from
+            self.dialogs.show_howto(howto or None)
+        self.voice.openers.update(openers)
 
     def close(self) -> None:
         self.scene.active = False

@@ -215,13 +215,14 @@ def undo_from_form(data):
     return undo if undo in TAKEBACKS else "free"
 
 
-def message(tr, title, body_markup, actions):
-    """A dialog card: a title (the dialog's name), some markup (what it says), and (act, key,
-    primary) buttons."""
+def message(tr, title, body_markup, actions, fields=""):
+    """A dialog card: a title (the dialog's name), some markup (what it says), `fields` to use
+    (not read out with what it says), and (act, key, primary) buttons."""
     return tag(
         "div",
         tag("h2", esc(title), id=DIALOG_TITLE),
         tag("div", body_markup, id=DIALOG_TEXT, class_="gt-card-text"),
+        fields,
         tag(
             "div",
             *(button(tr, act, key, primary=primary) for act, key, primary in actions),
@@ -235,8 +236,9 @@ def share_box(tr, url):
     return message(
         tr,
         tr("gt.share_title"),
-        tag("p", esc(tr("gt.share_text")))
-        + empty(
+        tag("p", esc(tr("gt.share_text"))),
+        [("copy-link", "gt.copy", True), ("dialog-close", "gt.close", False)],
+        empty(
             "input",
             id="gt-share-url",
             value=url,
@@ -244,5 +246,4 @@ def share_box(tr, url):
             class_="gt-url",
             aria_label=tr("gt.share_url"),
         ),
-        [("copy-link", "gt.copy", True), ("dialog-close", "gt.close", False)],
     )

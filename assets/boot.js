@@ -44,6 +44,7 @@ const state = {
   updated: false,         // ...and did: the next game start reloads the page into the new version
   snapshot: null,         // Promise of Python's memory image, when it is worth fetching
   networkKnown: Promise.resolve(), // the worker has said whether the network answers
+  offlineSaid: null,      // what the screen reader last heard of the offline copy (a key)
 };
 
 // ---- storage ---------------------------------------------------------------------------------
@@ -84,7 +85,14 @@ function applyStrings() {
   for (const button of document.querySelectorAll(".lang")) {
     button.setAttribute("aria-pressed", String(button.dataset.lang === state.lang));
   }
-  for (const play of document.querySelectorAll(".game .play")) play.textContent = t("picker.play");
+  // each card's links name their game ("Play Toscana"), their visible word first
+  for (const card of document.querySelectorAll(".game")) {
+    const game = t(`game.${card.dataset.game}.name`);
+    const play = card.querySelector(".play");
+    play.textContent = t("picker.play");
+    play.setAttribute("aria-label", t("picker.play_game", { game }));
+    card.querySelector(".howto").setAttribute("aria-label", t("picker.howto_game", { game }));
+  }
   if (state.game) showTitle(state.game);
   if (state.stage && !state.ready) setStage(state.stage, state.stageVars);
   if (state.failKey) $("boot-error-text").textContent = t(state.failKey);
@@ -227,12 +235,20 @@ function showOfflineStatus(progress) {
   else el.textContent = "";
 }
 
+// a screen reader hears the offline copy start and end, not every percent between
+function sayOffline(key) {
+  if (state.offlineSaid === key) return;
+  state.offlineSaid = key;
+  $("offline-say").textContent = t(key);
+}
+
 function onWorkerMessage(event) {
   const data = event.data || {};
   if (data.source !== "bgt-sw") return;
   if (data.type === "progress") {
     const fraction = data.total ? data.done / data.total : 0;
     showOfflineStatus(fraction);
+    sayOffline("offline.started");
     if (state.bootStarted && state.stage === "download") {
       // the worker's first download runs alongside the start: its bytes are the start's bytes
       const mb = (n) => (n / 1e6).toFixed(1);
@@ -241,6 +257,7 @@ function onWorkerMessage(event) {
   } else if (data.type === "precached") {
     root.dataset.offline = "ready";
     showOfflineStatus();
+    sayOffline("offline.ready");
   } else if (data.type === "error") {
     console.warn("offline copy incomplete:", data.message);
   }

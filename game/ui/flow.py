@@ -31,6 +31,7 @@ from .keeping import Keeping
 from .scene import MODAL, Scene
 from .screen import Screen
 from .story import Story
+from .voice import Voice
 
 SLICE_SECONDS = 0.012
 MIN_THINK_SECONDS = 0.35  # a computer move that appears instantly is easy to miss
@@ -42,6 +43,7 @@ class Flow:
         self,
         page: Page,
         scene: Scene,
+        voice: Voice,
         dialogs: Dialogs,
         story: Story,
         keeping: Keeping,
@@ -50,6 +52,7 @@ class Flow:
     ) -> None:
         self.page = page
         self.scene = scene
+        self.voice = voice
         self.dialogs = dialogs
         self.story = story
         self.keeping = keeping
@@ -90,22 +93,28 @@ class Flow:
         self.screen.build()
 
     def set_lang(self, lang: Any) -> None:
+        """Everything drawn again in another language, the dialogs on show too (each still
+        gives the focus back to what opened it)."""
         scene = self.scene
         scene.tr = scene.table.tr = Translator(self.strings, str(lang))
-        dialog, howto = scene.dialog, self.dialogs.howto_shown
+        dialog, howto, again = scene.dialog, self.dialogs.howto_shown, self.dialogs.again
+        openers = dict(self.voice.openers)
         self.screen.build()
         self.screen.render()
-        if howto is not None:
-            self.dialogs.show_howto(howto or None)
-        again: dict[str | None, Callable[[], None]] = {
+        remade: dict[str | None, Callable[[], None]] = {
             "new": self.dialogs.new_game_dialog,
             "summary": self.dialogs.summary_dialog,
             "result": self.story.result_dialog,
             "curtain": self.dialogs.curtain_dialog,
             "arrival": self.ask_arrival,
         }
-        if dialog in again:
-            again[dialog]()
+        if dialog in remade:
+            remade[dialog]()
+        elif again is not None:  # share, an error, the board in words
+            again()
+        if howto is not None:  # over the dialog it was opened from
+            self.dialogs.show_howto(howto or None)
+        self.voice.openers.update(openers)
 
     def close(self) -> None:
         self.scene.active = False
@@ -234,7 +243,7 @@ class Flow:
     def answer_arrival(self, copy: bool) -> None:
         """Keep mine (the stored match stays on the table) or open the arriving one as a copy."""
         arriving, self.arriving = self.arriving, None
-        self.dialogs.hide_dialog()
+        self.dialogs.hide_dialog(back=False)
         if copy and arriving is not None:
             match, mode, _, _ = arriving
             match.id = new_match_id()
@@ -257,7 +266,8 @@ class Flow:
         scene.summary = scene.revealed_to = None
         scene.review = scene.review_controller = None
         self.story.unmark()
-        self.dialogs.hide_dialog()
+        self.dialogs.hide_dialog(back=False)
+        self.voice.land_later()  # the board, or the step's first control
         self.keeping.autosave()
         self.after_change()
 
@@ -398,14 +408,14 @@ class Flow:
 
     def summary_done(self) -> None:
         self.scene.summary = None
-        self.dialogs.hide_dialog()
+        self.dialogs.hide_dialog(back=False)
         self.keeping.autosave()
         self.after_change()
 
     def reveal(self) -> None:
         """The curtain's button: the person to move has the device now."""
         self.scene.revealed_to = self.scene.table.to_move()
-        self.dialogs.hide_dialog()
+        self.dialogs.hide_dialog(back=False)
         self.screen.render()
 
     def toggle_hints(self) -> None:
@@ -424,8 +434,7 @@ class Flow:
         url, changed = self.keeping.hand_over(match)
         if changed:
             self.screen.render_side()
-        self.dialogs.show_dialog("share", views.share_box(self.scene.tr, url))
-        self.page.el("gt-share-url").select()
+        self.dialogs.share_dialog(url)
 
     # ---- the review ---------------------------------------------------------------------------
     def open_review(self) -> None:

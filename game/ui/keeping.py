@@ -19,14 +19,16 @@ from game.view.library import Library, mode_of
 
 from .dom import Page, js_object, nullable, random_bits
 from .scene import Scene
+from .voice import Voice
 
 Kept = tuple[Match, dict[str, Any], str]  # a match, its screen state ({"summary": ...}), mode
 
 
 class Keeping:
-    def __init__(self, page: Page, scene: Scene, library: Library) -> None:
+    def __init__(self, page: Page, scene: Scene, voice: Voice, library: Library) -> None:
         self.page = page
         self.scene = scene
+        self.voice = voice
         self.library = library
         self.mode: str | None = None  # how the match on the table is played: "ai", "device", "link"
         self.unsaved: dict[str, Kept] = {}  # match id -> what the store refused, kept in memory
@@ -103,9 +105,11 @@ class Keeping:
             return
         damaged = len(self.library.problems) > self.damaged_told
         markup = notes.keep_line(self.scene.tr, self.refused, damaged)
-        if markup != self.keep_markup:  # a live region: only real changes are announced
+        if markup != self.keep_markup:  # only real changes are drawn, and said
             self.keep_markup = markup
             element.innerHTML = markup
+            for line in element.querySelectorAll(".gt-keep-line > span"):
+                self.voice.add(str(line.textContent))
 
     def dismiss_damaged(self) -> None:
         self.damaged_told = len(self.library.problems)

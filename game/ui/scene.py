@@ -13,7 +13,7 @@ from game.view.review import Review
 from game.view.story import shown
 from game.view.table import Table
 
-MODAL = ("new", "summary", "result", "curtain", "arrival")  # dialogs during which nobody moves
+MODAL = ("new", "summary", "result", "curtain", "arrival", "board")  # nobody moves meanwhile
 
 
 class Scene:

@@ -19,18 +19,20 @@ from game.view import widgets as views
 from game.view.chart import score_chart
 from game.view.ending import breakdown_table, result_card, result_title
 from game.view.markup import html_isolates
-from game.view.review import Review, history, review_bar
+from game.view.review import Review, history, review_bar, said
 from game.view.story import LogEntry
 
 from .dialogs import Dialogs
 from .dom import Page, nullable
 from .scene import Scene
+from .voice import Voice
 
 
 class Story:
-    def __init__(self, page: Page, scene: Scene, dialogs: Dialogs) -> None:
+    def __init__(self, page: Page, scene: Scene, voice: Voice, dialogs: Dialogs) -> None:
         self.page = page
         self.scene = scene
+        self.voice = voice
         self.dialogs = dialogs
         self.marked: int | None = None  # the log entry whose move is shown on the board
         self.sticky = False  # ... and it stays (a tap), not only while pointed at
@@ -49,6 +51,7 @@ class Story:
         if scene.table.match is None:
             return
         scene.halt()  # a thinking computer drops its search
+        self.voice.opened("gt-review")
         if scene.dialog == "result":
             self.dialogs.hide_dialog()
         scene.review = Review(scene.table.match)
@@ -56,11 +59,28 @@ class Story:
 
     def focus_review(self) -> None:
         """The keyboard goes to the review's way back (once the review is drawn)."""
-        self.page.el("gt-review").querySelector("[data-act=review-live]").focus()
+        self.voice.focus(self.page.el("gt-review").querySelector("[data-act=review-live]"))
 
     def close_review(self) -> None:
+        if self.scene.review is None:
+            return
         self.scene.review = self.scene.review_controller = None
         self.unmark()
+        self.voice.closed("gt-review")
+
+    def tell_review(self) -> None:
+        """Say where the review stands and the move that led there."""
+        review = self.scene.review
+        if review is not None:
+            self.voice.add(said(self.scene.tr, review, self.review_told(review)))
+
+    def review_told(self, review: Review) -> str:
+        """The log's sentence of the move that led to the position under review ("" before
+        the first)."""
+        index = review.move_index()
+        if index is None:
+            return ""
+        return next((e.told.text for e in self.log_entries() if e.log_index == index), "")
 
     def review_to(self, k: int) -> bool:
         """Show position k; True when the position shown changed."""
@@ -94,11 +114,7 @@ class Story:
             bar.hidden = True
             bar.innerHTML = ""
             return
-        index = review.move_index()
-        told = ""
-        if index is not None:
-            told = next((e.told.text for e in self.log_entries() if e.log_index == index), "")
-        markup = html_isolates(review_bar(self.scene.tr, review, told))
+        markup = html_isolates(review_bar(self.scene.tr, review, self.review_told(review)))
         slider = nullable(bar.querySelector("#gt-review-range"))
         if slider is None:
             bar.innerHTML = markup

@@ -17,7 +17,7 @@ from game.view.i18n import Translator, about
 from game.view.markup import empty, esc, tag
 
 from . import data, draw, draw_cards, howto, queries
-from .draw_cards import card, tile_name
+from .draw_cards import card, card_words, tile_name
 from .engine import GAME, Abandon, Draw, Official, Pass, Play
 
 STEPS = ("draw", "play", "close", "discard")
@@ -242,7 +242,7 @@ def mine_markup(
             badge = ""
             if fits:
                 badge = "⇆" if len(ends) == 2 else ("◀" if ends == ("left",) else "▶")
-            label = tr("tnt.hand_card", city=city, province=draw.PROVINCE_OF[city])
+            label = card_words(city)
             if fits:
                 label += " " + tr("tnt.fits")
             css = "tnt-fits" if fits else ("tnt-nofit" if route else "")
@@ -465,7 +465,7 @@ def discard_markup(sel: Selection, hand: list[str], tr: Translator) -> str:
             pressed=k in sel.keep,
             badge="✓" if k in sel.keep else "",
             extra_class="tnt-keep" if k in sel.keep else "tnt-drop",
-            label=tr("tnt.keep_card", city=city),
+            label=tr("tnt.card_keep", card=card_words(city)),
         )
         for k, city in enumerate(hand)
     ]

@@ -49,8 +49,15 @@ window.__live = [];
 FITS = re.compile(r"fits|does not fit|can start your route|already on your route")
 CITY_SAID = re.compile(r"(?:From (\w+), road \d+ of \d+: )?([^\s,.]+), ([^\s.]+)\.")
 LOG = "#gt-log li"
-TAKE = re.compile(r"^Take (\w+) \((\w+)\)( — fits your route)?$")
-HAND = re.compile(r"^(\w+) \((\w+)\)( — fits your route)?$")
+# a card is named by its own words first (city, land), then what tapping it does
+TAKE = re.compile(r"^(\w+) ([\w\u00ad]+): take( — fits your route)?$")
+HAND = re.compile(r"^(\w+) ([\w\u00ad]+)( — fits your route)?$")
+
+
+def hand_cards(names):
+    """The hand's buttons: a card's own words (its city first), nothing after but whether it fits."""
+    found = (HAND.match(name) for name in names)
+    return [m for m in found if m and m.group(1) in data.CITIES]
 
 
 class Reader:
@@ -201,7 +208,7 @@ def test_three_turns_by_keys_alone_as_a_screen_reader_reads_them(page, site):
             key = str(fitting[0] + 1) if fitting else "d"
             key_move(reader, key, f"drawing ({key})")
         page.locator("#gt-panel [data-phase=play].tnt-mine-turn").wait_for()
-        hand = [m for m in (HAND.match(b) for b in reader.buttons()) if m]
+        hand = hand_cards(reader.buttons())
         assert hand, "the hand's cards have no names"
         route_empty = page.locator("#gt-panel .tnt-step-title").inner_text().startswith("Start")
         playable = [k for k, m in enumerate(hand) if route_empty or m.group(3)]

@@ -52,7 +52,10 @@ class Inputs:
         self.actions: dict[str, Callable[[], Any]] = {
             "more": lambda: screen.show_more(not screen.more_open),
             "howto": dialogs.show_howto,
-            "howto-close": dialogs.hide_howto,
+            "howto-close": flow.close_howto,
+            "status": lambda: screen.show_status(
+                not page.el("gt-status").classList.contains("gt-open")
+            ),
             "new": dialogs.new_game_dialog,
             "dialog-close": flow.close_dialog,
             "undo": lambda: flow.take_back("undo"),
@@ -110,8 +113,12 @@ class Inputs:
             self.board_answer(self.scene.controller.act(self.scene.table.state, name), True)
 
     def tap_entry(self, argument: str) -> None:
-        """A log entry's button ("entry:<n>", n its index in the match's log)."""
-        if argument.isdigit() and self.story.tap_entry(int(argument)):
+        """A log entry's button ("entry:<n>", n its index in the match's log). The drawer
+        closes: the move is on the board, which it covered."""
+        if not argument.isdigit():
+            return
+        self.screen.show_more(False)
+        if self.story.tap_entry(int(argument)):
             self.screen.render()  # in a review: the position that move made
 
     def review_step(self, how: str) -> None:
@@ -144,6 +151,10 @@ class Inputs:
         action = closest(event.target, "[data-act]")
         if action is not None:
             self.act(str(action.dataset.act))
+            return
+        hint = closest(event.target, "#gt-panel .gt-hint")
+        if hint is not None:  # a hint cut to a line or two (a small screen): a tap shows it whole
+            hint.classList.toggle("gt-whole")
             return
         cell = closest(event.target, "[data-cell]")
         if cell is not None and self.scene.interactive() and not in_howto(event):
@@ -217,7 +228,7 @@ class Inputs:
         scene, flow = self.scene, self.flow
         if scene.active and self.dialogs.howto_shown is not None:
             if key == "Escape":
-                self.dialogs.hide_howto()
+                flow.close_howto()
             return
         if not scene.active or scene.table.match is None:
             return

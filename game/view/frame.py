@@ -72,6 +72,18 @@ def layout(tr, game_id, viewbox, controller):
         "div",
         tag("p", id="gt-turn", class_="gt-turn", aria_live="polite"),
         tag("p", id="gt-notice", class_="gt-notice", role="status", aria_live="polite"),
+        # in the bar of a small screen the lines are cut to one each: a tap shows them whole
+        tag(
+            "button",
+            type="button",
+            data_act="status",
+            class_="gt-status-toggle",
+            aria_expanded="false",
+            aria_controls="gt-status",
+            aria_label=tr("gt.status_whole"),
+            title=tr("gt.status_whole"),
+        ),
+        id="gt-status",
         class_="gt-status",
     )
     more = tag(

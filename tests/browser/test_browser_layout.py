@@ -135,6 +135,13 @@ def test_nothing_overlaps_the_way_back_and_a_dialog_covers_it(screen, site):
     page.locator("#gt-share-url").wait_for()
     assert page.evaluate(ON_TOP, back) == ["gt-dialog"] * 5
     shoot(page, "back-share-de")
+    # the hand-over curtain of hidden hands at one device: its one button shows the next hand,
+    # so the way back stays above it (nobody has to look at a hand to leave the table)
+    open_match(page, site, played("thurn-und-taxis", 6, seats=FRIENDS), lang="de")
+    page.locator("#gt-dialog [data-act=reveal]").wait_for()
+    assert page.evaluate(ON_TOP, back) == ["itself"] * 5
+    assert page.evaluate(HEADING_SHOWS, "#gt-dialog h2")
+    shoot(page, "back-curtain-de")
 
 
 # ---- words that fit ----------------------------------------------------------------------------

@@ -70,6 +70,12 @@ const fallback = new Map();
 for (const el of [...document.querySelectorAll("[data-i18n]"), ...$("i18n-en").content.querySelectorAll("[data-i18n]")]) {
   fallback.set(el.dataset.i18n, el.textContent);
 }
+for (const el of document.querySelectorAll("[data-i18n-attr]")) {
+  for (const pair of el.dataset.i18nAttr.split(";")) {
+    const [attr, key] = pair.split(":");
+    if (!fallback.has(key)) fallback.set(key, el.getAttribute(attr));
+  }
+}
 
 const t = (key, vars = {}) => translate(state.table, state.lang, key, vars, fallback.get(key));
 
@@ -94,6 +100,7 @@ function applyStrings() {
     card.querySelector(".howto").setAttribute("aria-label", t("picker.howto_game", { game }));
   }
   if (state.game) showTitle(state.game);
+  if (root.dataset.view !== "table" && !embed) document.title = pickerTitle();
   if (state.stage && !state.ready) setStage(state.stage, state.stageVars);
   if (state.failKey) $("boot-error-text").textContent = t(state.failKey);
   if (!embed) $("storage-note").querySelector("span").textContent = t("storage.off_site");
@@ -139,10 +146,13 @@ function showTable(id, match = null) {
   showTitle(id);
 }
 
+const pickerTitle = () => `${t("site.name")}: Thurn und Taxis, Toscana, Carcassonne`;
+
 function showPicker({ push }) {
   root.dataset.view = "picker";
   delete root.dataset.game;
-  if (!embed) document.title = `${t("site.name")}: Thurn und Taxis, Toscana, Carcassonne`;
+  if (!embed) document.title = pickerTitle();
+  window.scrollTo(0, 0); // back from a game: "Your games" (with the one just played) in view
   if (push) { history.pushState({}, "", location.pathname); state.pushed = false; }
   if (typeof window.bgt.close === "function") window.bgt.close();
   if (yourGames) yourGames.render(); // Python may have saved a move since
@@ -517,6 +527,7 @@ const yourGames = embed || !storage ? null : mountYourGames({
 // ---- start -----------------------------------------------------------------------------------
 function start() {
   state.lang = chooseLang(params.get("lang"), recall("bgt-lang"), navigator.languages || [navigator.language]);
+  history.scrollRestoration = "manual"; // the views place the page themselves (showPicker, openGame)
   window.bgt.lang = state.lang;
   if (!storage) root.dataset.storage = "off";
   if (embed) {

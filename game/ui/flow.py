@@ -61,6 +61,7 @@ class Flow:
         # a match from a link or file waiting for the player's choice: (match, mode, verdict,
         # source)
         self.arriving: tuple[Match, str, str, str] | None = None
+        self.howto_from_picker = False  # the picker's "How to play" opened this: Close goes back
 
     # ---- called by boot.js ------------------------------------------------------------------------
     def open(self, game_id: Any, match_id: Any = None) -> None:
@@ -76,7 +77,8 @@ class Flow:
             self.screen.render()
         else:
             self.after_change()  # the result, or the curtain of a hot-seat game with hands
-        if bridge.howto:  # the picker's "How to play" opened this game
+        self.howto_from_picker = bool(bridge.howto)  # the picker's "How to play" opened this game
+        if self.howto_from_picker:
             bridge.howto = False
             self.dialogs.show_howto()
         bridge.ready(scene.game_id)
@@ -115,6 +117,14 @@ class Flow:
         if howto is not None:  # over the dialog it was opened from
             self.dialogs.show_howto(howto or None)
         self.voice.openers.update(openers)
+
+    def close_howto(self) -> None:
+        """How to play closes: back to the table, or to the picker when that is where it was
+        opened (the person came to read the rules, not to start a game)."""
+        self.dialogs.hide_howto()
+        if self.howto_from_picker:
+            self.howto_from_picker = False
+            self.page.bridge.back()
 
     def close(self) -> None:
         self.scene.active = False

@@ -64,7 +64,10 @@ class Inputs:
         self.actions: dict[str, Callable[[], Any]] = {
             "more": lambda: screen.show_more(not screen.more_open),
             "howto": dialogs.show_howto,
-            "howto-close": dialogs.hide_howto,
+            "howto-close": flow.close_howto,
+            "status": lambda: screen.show_status(
+                not page.el("gt-status").classList.contains("gt-open")
+            ),
             "new": dialogs.new_game_dialog,
             "dialog-close": flow.close_dialog,
             "undo": lambda: flow.take_back("undo"),
@@ -137,8 +140,12 @@ class Inputs:
             self.board_answer(scene.controller.act(scene.table.state, name), True)
 
     def tap_entry(self, argument: str) -> None:
-        """A log entry's button ("entry:<n>", n its index in the match's log)."""
-        if argument.isdigit() and self.story.tap_entry(int(argument)):
+        """A log entry's button ("entry:<n>", n its index in the match's log). The drawer
+        closes: the move is on the board, which it covered."""
+        if not argument.isdigit():
+            return
+        self.screen.show_more(False)
+        if self.story.tap_entry(int(argument)):
             self.screen.render()  # in a review: the position that move made
             self.story.tell_review()
 
@@ -190,6 +197,10 @@ class Inputs:
         action = closest(event.target, "[data-act]")
         if action is not None:
             self.act(str(action.dataset.act))
+            return
+        hint = closest(event.target, "#gt-panel .gt-hint")
+        if hint is not None:  # a hint cut to a line or two (a small screen): a tap shows it whole
+            hint.classList.toggle("gt-whole")
             return
         cell = closest(event.target, "[data-cell]")
         if cell is not None and self.scene.interactive() and not in_howto(event):
@@ -270,7 +281,7 @@ class Inputs:
             return
         if self.dialogs.howto_shown is not None:
             if key == "Escape":
-                self.dialogs.hide_howto()
+                flow.close_howto()
             return
         if key == "Escape" and self.screen.more_open:
             self.screen.show_more(False)

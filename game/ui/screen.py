@@ -110,7 +110,13 @@ class Screen:
         layer.innerHTML = controller.board_markup(state, scene.viewer(), summary)
         self.story.unmark(pointer_only=True)
         svg.dataset.last = controller.focus_box(state) or ""
-        svg.dataset.view = str(self.view_serial)
+        # a review's position is looked at, never tapped: it has no targets and a view of its
+        # own, the whole position where its text stays readable (board-nav.js)
+        view = str(self.view_serial)
+        if scene.review is not None:
+            view += f"-{scene.review.at}"
+        svg.dataset.target = "" if scene.review is not None else (controller.target_units or "")
+        svg.dataset.view = view
 
     def render_overlay(self) -> None:
         """Previews and hints on the board, and the magnified pick over it."""
@@ -192,6 +198,7 @@ class Screen:
         self.story.render_log()
         notice = table.notice_text(controller, scene.viewer())
         el("gt-notice").textContent = notice
+        self.show_status(False)  # new words: the line is short again
         self.tell(notice)
 
     def tell(self, notice: str) -> None:
@@ -251,6 +258,12 @@ class Screen:
             element = nullable(document.querySelector(target))
             if element is not None:
                 element.focus()
+
+    def show_status(self, whole: bool) -> None:
+        """The turn line and the notice whole over the board, or one line each in the bar."""
+        box = self.page.el("gt-status")
+        box.classList.toggle("gt-open", whole)
+        box.querySelector("[data-act=status]").setAttribute("aria-expanded", str(whole).lower())
 
     def show_cursor(self) -> None:
         """The board's cursor moved (a key or a tap): board-nav.js keeps it in view."""

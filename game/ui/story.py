@@ -16,9 +16,10 @@ from js import document, window
 from game import games
 from game.core.savefile import is_entropy
 from game.view import widgets as views
+from game.view.chart import HEIGHT as CHART_HEIGHT
 from game.view.chart import score_chart
 from game.view.ending import breakdown_table, result_card, result_title
-from game.view.markup import html_isolates
+from game.view.markup import html_isolates, tag
 from game.view.review import Review, history, review_bar, said
 from game.view.story import LogEntry
 
@@ -26,6 +27,8 @@ from .dialogs import Dialogs
 from .dom import Page, nullable
 from .scene import Scene
 from .voice import Voice
+
+REVIEW_CHART = 100  # the chart's height beside a review (units of a 320 wide chart)
 
 
 class Story:
@@ -36,6 +39,7 @@ class Story:
         self.dialogs = dialogs
         self.marked: int | None = None  # the log entry whose move is shown on the board
         self.sticky = False  # ... and it stays (a tap), not only while pointed at
+        self.mark_serial = 0  # bumps with every tap that marks a move: it comes into view
         self.log_drawn: list[LogEntry] = []  # the log's entries now in the page
         self._history: tuple[Any, list[list[int]]] = (None, [])  # the score history, its source
 
@@ -116,8 +120,8 @@ class Story:
             return
         markup = html_isolates(review_bar(self.scene.tr, review, self.review_told(review)))
         slider = nullable(bar.querySelector("#gt-review-range"))
-        if slider is None:
-            bar.innerHTML = markup
+        if slider is None:  # the score chart beside the review (render_chart)
+            bar.innerHTML = markup + tag("div", id="gt-review-chart", class_="gt-chart-box")
             bar.hidden = False
             return
         focused = nullable(document.activeElement)
@@ -154,15 +158,20 @@ class Story:
         return [scene.controller.seat_style(seat) for seat in range(len(scene.names()))]
 
     def render_chart(self) -> None:
+        """The score chart: under the review's bar while a review is open (low, so the board
+        keeps its room), else in "More" once the game is over."""
         scene = self.scene
         box = self.page.el("gt-chart")
+        box.innerHTML = ""
         match = scene.table.match
         if match is None or (scene.review is None and not match.is_over()):
-            box.innerHTML = ""
             return
-        at = scene.review.at if scene.review is not None else None
+        if scene.review is not None:
+            box, at, height = self.page.el("gt-review-chart"), scene.review.at, REVIEW_CHART
+        else:
+            at, height = None, CHART_HEIGHT
         box.innerHTML = html_isolates(
-            score_chart(self.history(), scene.names(), self.styles(), scene.tr, at)
+            score_chart(self.history(), scene.names(), self.styles(), scene.tr, at, height)
         )
 
     def log_entries(self) -> list[LogEntry]:
@@ -252,6 +261,9 @@ class Story:
             return self.review_to(review.position_after(index))
         self.mark(index, sticky=True)
         board = self.page.el("gt-board")
+        if self.marked is not None:  # board-nav.js brings the mark into view
+            self.mark_serial += 1
+            board.dataset.mark = str(self.mark_serial)
         rect = board.getBoundingClientRect()
         if self.marked is not None and (rect.bottom < 0 or rect.top > window.innerHeight):
             board.scrollIntoView()

@@ -102,6 +102,18 @@ def layout(tr, game_id, viewbox, controller):
             aria_live="polite",
             aria_atomic="true",
         ),
+        # in the bar of a small screen the lines are cut to one each: a tap shows them whole
+        tag(
+            "button",
+            type="button",
+            data_act="status",
+            class_="gt-status-toggle",
+            aria_expanded="false",
+            aria_controls="gt-status",
+            aria_label=tr("gt.status_whole"),
+            title=tr("gt.status_whole"),
+        ),
+        id="gt-status",
         class_="gt-status",
     )
     # the step's panel under a heading of its own, and the board in words: both for those who

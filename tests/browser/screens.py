@@ -101,6 +101,12 @@ CHECK = r"""
       r = clip(r, viewBox);
       if (r.right - r.left < 1 || r.bottom - r.top < 1) continue;
     }
+    // what a box that scrolls shows of it (the rest is out of reach until scrolled to)
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      const cs = getComputedStyle(box);
+      if (cs.overflowX !== "visible" || cs.overflowY !== "visible") r = clip(r, box.getBoundingClientRect());
+    }
+    if (r.right - r.left < 1 || r.bottom - r.top < 1) continue;
     r = clip(r, screen);
     if (r.right - r.left < 1 || r.bottom - r.top < 1) continue;
     const probe = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);

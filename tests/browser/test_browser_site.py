@@ -126,8 +126,12 @@ def test_picker_is_plain_html_and_works_before_python(table, site):
         ):
             since_registered += 1
         assert clicks < 2000, "the picker never registered the service worker"
-    # (how fast it answers, input to next frame, is measured by scripts/bench.py, not asserted)
-    assert len(page.evaluate("window.__latency")) == clicks
+    # (how fast it answers, input to next frame, is measured by scripts/bench.py, not asserted;
+    # the last click's frame may still be on its way)
+    page.wait_for_function("n => window.__latency.length === n", arg=clicks)
+    if clicks % 2:  # the last click chose Czech: the tests that follow read English
+        page.click('.lang[data-lang="en"]')
+        page.wait_for_function("document.documentElement.lang === 'en'")
     # Python is not loaded while the person reads the picker
     loaded = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert not [u for u in loaded if "pyscript/core" in u or "pyodide" in u], loaded

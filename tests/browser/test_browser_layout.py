@@ -242,7 +242,7 @@ LINES = """() => [...document.querySelectorAll('#gt-turn, #gt-notice, #gt-panel 
   .map((el) => ({ id: el.id || 'hint', text: el.textContent.trim().slice(0, 60),
                   cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 }))"""
 WHOLE = """() => { const box = document.getElementById('gt-status');
-  return [box, ...box.querySelectorAll('p')].every((el) => el.scrollWidth <= el.clientWidth + 1
+  return [box, ...box.querySelectorAll('p:not(.sr-only)')].every((el) => el.scrollWidth <= el.clientWidth + 1
     && el.scrollHeight <= el.clientHeight + 1); }"""
 
 

@@ -19,10 +19,13 @@
 //                          <html data-board="ready" data-board-game=ID>, performance.mark("board-ready")
 //     fail(message, detail) Python: show the error panel
 //     showing(gameId, matchId) Python: this game and match are on the table now (title, address)
-//     beforeStart()        assets/interpreter.js, when PyScript asks it to start Python: a Promise
-//                          that settles once Python may start (the worker knows whether the network
-//                          answers), with Python's memory image when one is on its way (see
-//                          planSnapshot), else null
+//     beforeStart()        assets/interpreter.js, when PyScript asks it to start Python: a Promise of
+//                          Python's memory image when one is on its way (see planSnapshot), else
+//                          null (Pyodide loads its JavaScript while the image arrives)
+//     started(pyodide)     assets/interpreter.js, once Python runs: boot.js then writes another
+//                          game's files into Python's file system before opening it
+//     files                {package folder: [path, ...]}: the Python files of the games not loaded
+//                          yet (game/ui/files.py fetches them itself if Python needs one first)
 //   set by Python, called here:
 //     open(gameId, matchId) show another game or match without reloading (then ready(gameId) again)
 //     forget(matchId) the picker deleted this match: Python must never write it back
@@ -68,7 +71,9 @@ const state = {
   updating: false,        // a new deploy's worker was asked to take over
   updated: false,         // ...and did: the next game start reloads the page into the new version
   snapshot: null,         // Promise of Python's memory image, when it is worth fetching
-  networkKnown: Promise.resolve(), // the worker has said whether the network answers
+  config: null,           // PyScript's configuration for the game being started (preload.json)
+  games: {},              // game id -> its package's Python files (preload.json)
+  python: null,           // the running Pyodide, once Python has started
 };
 
 // ---- storage ---------------------------------------------------------------------------------
@@ -219,7 +224,7 @@ function openGame(id, { push, match = null, howto = false }) {
   }
   if (state.ready && typeof window.bgt.open === "function") {
     root.dataset.board = "opening";
-    window.bgt.open(id, match);
+    openInPython(id, match);
   } else {
     boot();
   }
@@ -349,6 +354,9 @@ async function boot() {
   state.bootStarted = true;
   root.dataset.board = "booting";
   performance.mark("boot-start");
+  // the runtime's WebAssembly, fetched and compiled while everything else loads (index.html
+  // started it already for a game link; a game chosen on the picker starts it here)
+  window.bgtStartWasm?.();
   setStage("download");
   addEventListener("error", onBootError);
   addEventListener("unhandledrejection", onBootError);
@@ -358,10 +366,6 @@ async function boot() {
     // one of two requests for a file download it (measured: one copy, scripts/bench.py)
     watchResources();
     addEventListener("py:progress", onPyProgress);
-    // a revisit: let the worker find out whether the network answers, so the runtime's
-    // WebAssembly can come from the HTTP cache, where Chrome keeps it compiled (see sw.template.js);
-    // only the start of Python waits for the answer (bgt.beforeStart): PyScript loads meanwhile
-    state.networkKnown = askWorkerAboutNetwork();
     // fetch the whole runtime at once instead of one import after another (names from the build)
     await preloadRuntime();
     // PyScript's package cache gets an in-memory IndexedDB (see idb-fallback.js); where storage
@@ -381,8 +385,15 @@ async function boot() {
     const script = document.createElement("script");
     script.type = "py";
     script.src = new URL("../game/ui/main.py", import.meta.url).href;
-    script.setAttribute("config", new URL("../pyscript.toml", import.meta.url).href);
+    // the core Python files and the chosen game's (preload.json); without that list, all of them
+    script.setAttribute("config", state.config ? JSON.stringify(state.config) : new URL("../pyscript.toml", import.meta.url).href);
     document.body.append(script);
+    if (state.config?.plugins) {
+      // PyScript loads the plugins once per interpreter type: MicroPython's (unused) has its own list
+      const mpy = Object.assign(document.createElement("mpy-config"), { hidden: true });
+      mpy.textContent = JSON.stringify({ plugins: state.config.plugins });
+      document.body.append(mpy);
+    }
     performance.mark("pyscript-import");
     await import("../vendor/pyscript/core.js");
   } catch (error) {
@@ -390,23 +401,21 @@ async function boot() {
   }
 }
 
-function askWorkerAboutNetwork() {
-  const worker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
-  if (!worker) return Promise.resolve(null); // first visit: nothing is served by a worker yet
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    const giveUp = setTimeout(() => resolve(null), 2000); // an old worker that does not answer
-    channel.port1.onmessage = (event) => { clearTimeout(giveUp); resolve(event.data); };
-    worker.postMessage({ type: "network?" }, [channel.port2]);
-  });
-}
-
 async function preloadRuntime() {
   try {
     // index.html starts this fetch before boot.js runs when the URL names a game
     const response = await (window.bgtPreloadList || fetch(new URL("../vendor/preload.json", import.meta.url)));
-    const { modules = [], fetches = [], files = [], snapshot = null } = await response.json();
+    const { modules = [], fetches = [], config = null, games = {}, snapshot = null } = await response.json();
     planSnapshot(snapshot);
+    state.games = games;
+    if (config) {
+      // PyScript writes the core files and the chosen game's; the others come when opened
+      const chosen = Object.fromEntries((games[state.game] || []).map((path) => [`./${path}`, `./${path}`]));
+      state.config = { ...config, files: { ...config.files, ...chosen } };
+      window.bgt.files = Object.fromEntries(Object.entries(games)
+        .filter(([id]) => id !== state.game)
+        .map(([, paths]) => [paths[0].split("/").slice(0, -1).join("/"), paths]));
+    }
     const base = new URL("../", import.meta.url);
     const add = (path, rel, priority) => {
       const link = document.createElement("link");
@@ -416,21 +425,38 @@ async function preloadRuntime() {
       link.fetchPriority = priority;
       document.head.append(link);
     };
-    // On a revisit the WebAssembly is in the HTTP cache with its compiled code, which Chrome
-    // uses only when Pyodide fetches it itself: a preload would cost a full compile (measured:
-    // Python ready at 0.99 s with it, 0.71 s without). On a first visit it downloads sooner.
-    const revisit = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
     for (const path of modules) add(path, "modulepreload", "high");
     // WebKit never hands a fetch() the response of a <link rel=preload as=fetch>: it downloads
     // the file a second time (measured: tests/browser/test_browser_engines.py), so there only
     // the modules are preloaded
     if (WEBKIT) return;
-    for (const path of fetches) if (!(revisit && path.endsWith(".wasm"))) add(path, "preload", "high");
+    for (const path of fetches) add(path, "preload", "high");
     // the Python files are needed only once the interpreter runs: after everything else
-    for (const path of files) add(path, "preload", "low");
+    for (const path of Object.keys(state.config?.files || {})) add(path, "preload", "low");
   } catch (error) {
     console.info("no preload list:", error); // only slower
   }
+}
+
+// Open a game in the running Python: first its package's files into Python's file system (the
+// game started with only its own; the offline copy has them all after the first visit).
+async function openInPython(id, match) {
+  const python = state.python;
+  const paths = (state.games[id] || []).filter((path) => python && !python.FS.analyzePath(path).exists);
+  try {
+    const texts = await Promise.all(paths.map(async (path) => {
+      const response = await fetch(new URL(`../${path}`, import.meta.url));
+      if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+      return new Uint8Array(await response.arrayBuffer());
+    }));
+    paths.forEach((path, k) => {
+      python.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
+      python.FS.writeFile(path, texts[k]);
+    });
+  } catch (error) {
+    console.warn("the game's files could not be fetched now:", error); // Python fetches them itself
+  }
+  window.bgt.open(id, match);
 }
 
 // ---- the memory snapshot (issue #16) ------------------------------------------------------------
@@ -515,7 +541,7 @@ window.bgt = {
     removeEventListener("unhandledrejection", onBootError);
     dispatchEvent(new CustomEvent("bgt:ready", { detail: { game: gameId } }));
     if (state.game && gameId !== state.game && typeof window.bgt.open === "function") {
-      window.bgt.open(state.game, state.match); // the person picked another game meanwhile
+      openInPython(state.game, state.match); // the person picked another game meanwhile
       return;
     }
     registerWorker(); // offline copy, now that the download is done (revalidations: no second copy)
@@ -535,7 +561,9 @@ window.bgt = {
     }
   },
   match: null,
-  beforeStart() { return state.networkKnown.then(() => state.snapshot); },
+  beforeStart() { return state.snapshot; },
+  started(pyodide) { state.python = pyodide; },
+  files: {},
   open: null,
   setLang: null,
   close: null,

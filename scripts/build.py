@@ -26,8 +26,10 @@
    so any change to a served file gives a new cache name and replaces the old cache.
 """
 
+import ast
 import gzip
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -36,6 +38,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -63,18 +66,11 @@ FILES_EXTRA = ["assets/strings.json"]
 SHELL = ["index.html", "manifest.webmanifest", "pyscript.toml"]
 ASSET_SUFFIXES = {".css", ".js", ".json", ".svg", ".png"}
 
-# @pyscript/core chunks that every start loads besides core.js and its bundle (plugins are imported
-# on start even when unused). Lazy chunks (codemirror, xterm, zip) are copied but only cached by the
-# worker when fetched.
-PYSCRIPT_ALWAYS = [
-    "deprecations-manager-",
-    "donkey-",
-    "error-",
-    "py-editor-",
-    "py-game-",
-    "py-terminal-",
-    "toml-",
-]
+# @pyscript/core chunks that every start loads besides core.js and its bundle. The other plugins are
+# switched off in pyscript.toml (`plugins`), and the page passes its configuration as JSON (no TOML
+# parser chunk); the error plugin's chunk loads even when switched off. Lazy chunks (codemirror,
+# xterm, zip, the switched-off plugins) are copied but only cached by the worker when fetched.
+PYSCRIPT_ALWAYS = ["error-"]
 
 
 def pyscript_boot_chunks(dist):
@@ -92,124 +88,16 @@ def pyscript_boot_chunks(dist):
     return sorted(n for n in names if (dist / n).exists())
 
 
-# Stdlib parts no game or the boot path imports (measured: see README "Performance").
-# Top-level names: a package directory or a module file (without .py).
-STDLIB_DROP = {
-    # packages
-    "_pyrepl",
-    "curses",
-    "dbm",
-    "ensurepip",
-    "email",
-    "idlelib",
-    "lib2to3",
-    "multiprocessing",
-    "pydoc_data",
-    "sqlite3",
-    "tkinter",
-    "turtledemo",
-    "unittest",
-    "venv",
-    "wsgiref",
-    "xml",
-    "xmlrpc",
-    "zoneinfo",
-    "ctypes",
-    "http",
-    "profiling",
-    # modules used only by tools, servers, mail or debuggers
-    "pdb",
-    "bdb",
-    "doctest",
-    "pydoc",
-    "difflib",
-    "pickletools",
-    "imaplib",
-    "mailbox",
-    "smtplib",
-    "ftplib",
-    "poplib",
-    "nntplib",
-    "telnetlib",
-    "optparse",
-    "getpass",
-    "cProfile",
-    "profile",
-    "pstats",
-    "trace",
-    "tabnanny",
-    "pyclbr",
-    "compileall",
-    "py_compile",
-    "zipapp",
-    "turtle",
-    "webbrowser",
-    "socketserver",
-    "mailcap",
-    "xdrlib",
-    "cgi",
-    "cgitb",
-    "smtpd",
-    "imghdr",
-    "sndhdr",
-    "sunau",
-    "aifc",
-    "wave",
-    "chunk",
-    "nturl2path",
-    "plistlib",
-    "netrc",
-    "shelve",
-    "pty",
-    "tty",
-    "imp",
-    "_osx_support",
-    "_aix_support",
-    "_android_support",
-    "_ios_support",
-    "_apple_support",
-    "__phello__",
-    "__hello__",
-    "this",
-    "antigravity",
-}
-# Codecs kept (the rest of encodings/ is dropped): what CPython needs to start, UTF-*, Latin-1,
-# the Windows code pages a text file might use, and the escape codecs used by repr/json/pickle.
-CODECS_KEEP = {
-    "__init__",
-    "aliases",
-    "ascii",
-    "charmap",
-    "cp1250",
-    "cp1252",
-    "cp437",
-    "idna",
-    "latin_1",
-    "punycode",
-    "raw_unicode_escape",
-    "undefined",
-    "unicode_escape",
-    "utf_16",
-    "utf_16_be",
-    "utf_16_le",
-    "utf_32",
-    "utf_32_be",
-    "utf_32_le",
-    "utf_7",
-    "utf_8",
-    "utf_8_sig",
-    "iso8859_1",
-    "iso8859_2",
-    "mbcs",
-}
+# The stdlib modules the page imports, measured in the page by scripts/audit_stdlib.py (which
+# writes this file; tests/test_stdlib.py checks game/'s imports against it). Only these are
+# shipped: the rest of Pyodide's stdlib (about 2.5 MB of download) is never imported.
+STDLIB_LIST = ROOT / "scripts" / "stdlib.json"
+# ... and what make_snapshot.mjs imports besides (its compiled-code cache hashes sources)
+STDLIB_FOR_SNAPSHOT = ["hashlib"]
 
 
 def trim_enabled():
     return os.environ.get("BGT_NO_TRIM", "") in ("", "0")
-
-
-def pyc_enabled():
-    return os.environ.get("BGT_NO_PYC", "") in ("", "0")
 
 
 # ---- helpers ----------------------------------------------------------------------------------
@@ -231,21 +119,61 @@ def posix(path, root):
     return Path(path).relative_to(root).as_posix()
 
 
+def pyodide_version(node=NODE):
+    return json.loads((Path(node) / "pyodide" / "package.json").read_text())["version"]
+
+
+def site_copy(dest, snapshot=True, stdlib=None):
+    """A copy of the built site at `dest` (pages, assets and game code copied; the runtime files
+    linked): with or without the snapshot, with other stdlib bytes if given; its generated files
+    written for it. For the benchmark and the import audit."""
+    dest = Path(dest)
+    for name in SHELL:
+        shutil.copy2(ROOT / name, dest / name)
+    for name in ("assets", "game", "scripts"):
+        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (dest / VENDOR / "pyodide").mkdir(parents=True)
+    os.symlink(ROOT / VENDOR / "pyscript", dest / VENDOR / "pyscript")
+    for name in PYODIDE_FILES:
+        if name == "python_stdlib.zip" and stdlib is not None:
+            (dest / VENDOR / "pyodide" / name).write_bytes(stdlib)
+        else:
+            os.symlink(ROOT / VENDOR / "pyodide" / name, dest / VENDOR / "pyodide" / name)
+    if snapshot and (ROOT / SNAPSHOT).exists():
+        os.symlink(ROOT / SNAPSHOT, dest / SNAPSHOT)
+    generate(dest)
+
+
 # ---- 1. runtime -------------------------------------------------------------------------------
-def trim_stdlib(data):
-    """A copy of python_stdlib.zip without STDLIB_DROP and unused codecs (deterministic)."""
+def stdlib_keep(listing=STDLIB_LIST):
+    """The stdlib modules to ship: the audit's list and what the snapshot maker imports."""
+    return sorted(
+        set(json.loads(Path(listing).read_text("utf-8"))["modules"]) | set(STDLIB_FOR_SNAPSHOT)
+    )
+
+
+def trim_stdlib(data, keep=None):
+    """A copy of python_stdlib.zip with only the `keep` modules (default: stdlib_keep()) and
+    their packages' __init__ files; deterministic."""
+    keep = stdlib_keep() if keep is None else keep
     src = zipfile.ZipFile(io.BytesIO(data))
+    names = set(src.namelist())
+    wanted = set()
+    for module in keep:
+        parts = module.split(".")
+        wanted |= {"/".join(parts[:k]) + "/__init__.py" for k in range(1, len(parts))}
+        path = "/".join(parts)
+        wanted.add(path + ".py" if path + ".py" in names else path + "/__init__.py")
+    missing = sorted(wanted - names)
+    if missing:
+        raise SystemExit(
+            f"build: the stdlib has no {missing} (scripts/stdlib.json is for another Pyodide?)"
+        )
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as dst:
         for info in src.infolist():
-            parts = info.filename.split("/")
-            top = parts[0][:-3] if parts[0].endswith(".py") else parts[0]
-            if top in STDLIB_DROP:
-                continue
-            is_codec = top == "encodings" and len(parts) == 2 and parts[1].endswith(".py")
-            if is_codec and parts[1][:-3] not in CODECS_KEEP:
-                continue
-            dst.writestr(info, src.read(info), compress_type=info.compress_type)
+            if info.filename in wanted:
+                dst.writestr(info, src.read(info), compress_type=info.compress_type)
     return out.getvalue()
 
 
@@ -272,20 +200,21 @@ def made_by_node(name, script, args, what, node=NODE):
     return cached.read_bytes()
 
 
-def compile_stdlib(data, node=NODE):
-    """The stdlib zip as bytecode (scripts/compile_stdlib.mjs). Cached by the input, the Pyodide
-    version and the script."""
+def compile_stdlib(data, node=NODE, strip=False):
+    """The stdlib zip as bytecode, or (`strip`) as sources without docstrings and comments
+    (scripts/compile_stdlib.mjs). Cached by the input, the form, the Pyodide version and the
+    script."""
     script = ROOT / "scripts" / "compile_stdlib.mjs"
-    version = json.loads((Path(node) / "pyodide" / "package.json").read_text())["version"]
-    key = hashlib.sha256(data + version.encode() + script.read_bytes()).hexdigest()[:16]
+    form = b"strip" if strip else b"pyc"
+    key = hashlib.sha256(data + form + pyodide_version(node).encode() + script.read_bytes())
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "in.zip"
         source.write_bytes(data)
         return made_by_node(
-            f"python_stdlib-{key}.zip",
+            f"python_stdlib-{form.decode()}-{key.hexdigest()[:16]}.zip",
             script.name,
-            [str(source)],
-            "precompile the stdlib (or set BGT_NO_PYC=1)",
+            ["--strip", str(source)] if strip else [str(source)],
+            "prepare the stdlib (or set BGT_NO_TRIM=1)",
             node,
         )
 
@@ -311,9 +240,7 @@ def copy_runtime(root=ROOT, node=NODE, trim=None):
     for name in PYODIDE_FILES:
         data = (pyodide_src / name).read_bytes()
         if trim and name == "python_stdlib.zip":
-            data = trim_stdlib(data)
-        if name == "python_stdlib.zip" and pyc_enabled():
-            data = compile_stdlib(data, node)
+            data = compile_stdlib(trim_stdlib(data), node, strip=True)
         if trim and name == "pyodide-lock.json":
             data = empty_lock(data)
         wanted[f"{VENDOR}/pyodide/{name}"] = data
@@ -379,9 +306,9 @@ def make_snapshot(root=ROOT, node=NODE):
     return write_if_changed(path, data)
 
 
-# ---- 2. pyscript.toml -------------------------------------------------------------------------
+# ---- 2. the Python files the page loads, pyscript.toml ------------------------------------------
 def game_files(root=ROOT):
-    """Every file of the game package the browser needs, sorted."""
+    """Every file of the game package, sorted."""
     out = []
     for path in sorted((Path(root) / "game").rglob("*")):
         rel = posix(path, root)
@@ -394,8 +321,120 @@ def game_files(root=ROOT):
     return out
 
 
+def module_name(rel):
+    """ "game/core/ai/__init__.py" -> "game.core.ai"."""
+    parts = rel[: -len(".py")].split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_names(path, name):
+    """Every module name a Python file may import (anywhere in it: functions too), relative
+    imports resolved; `from a import b` gives a and a.b (b may be a module)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            found.add(base)
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+    return found
+
+
+def game_packages(root=ROOT):
+    """{game id: package folder} of the games the registry declares, read from the sources
+    (PACKAGES in game/core/registry.py, each package's Declaration(id=...)), nothing imported."""
+    root = Path(root)
+    registry = root / "game" / "core" / "registry.py"
+    if not registry.exists():
+        return {}
+    packages = next(
+        ast.literal_eval(node.value)
+        for node in ast.parse(registry.read_bytes()).body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "PACKAGES"
+    )
+    out = {}
+    for package in packages:
+        folder = package.replace(".", "/")
+        init = ast.parse((root / folder / "__init__.py").read_bytes())
+        ids = [
+            keyword.value.value
+            for node in ast.walk(init)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Declaration"
+            for keyword in node.keywords
+            if keyword.arg == "id"
+        ]
+        out[ids[0]] = folder
+    return out
+
+
+def page_files(root=ROOT):
+    """What the page loads of game/: (core, {game id: files}). A game's files are its package's
+    but its __init__ (the registry reads every game's declaration at start): the page loads them
+    when that game is first opened. The core is every other file the shell's entry
+    (game/ui/main.py) and the game packages import; files nothing in the page imports (the
+    command line: game/__main__.py, game/core/cli.py) are left out. Sorted."""
+    root = Path(root)
+    files = game_files(root)
+    packages = game_packages(root)
+    modules = {module_name(f): f for f in files if f.endswith(".py")}
+
+    def game_of(rel):
+        return next((g for g, folder in packages.items() if rel.startswith(folder + "/")), None)
+
+    todo = ["game.ui.main"] + [name for name, rel in modules.items() if game_of(rel)]
+    reached = set()
+    while todo:
+        name = todo.pop()
+        if name in reached or name not in modules:
+            continue
+        reached.add(name)
+        todo += [name.rsplit(".", k)[0] for k in range(1, name.count(".") + 1)]  # its packages
+        todo += sorted(imported_names(root / modules[name], name))
+    needed = {modules[name] for name in reached}
+    core, games = [], {g: [] for g in packages}
+    for rel in files:
+        game = game_of(rel)
+        if game and rel != f"{packages[game]}/__init__.py":
+            games[game].append(rel)
+        elif rel in needed or not rel.endswith(".py"):
+            core.append(rel)
+    core += [f for f in FILES_EXTRA if (root / f).exists()]
+    return sorted(core), games
+
+
+def page_stdlib_imports(root=ROOT):
+    """{module: [files]} of every stdlib module the page's Python files import (anywhere in them;
+    `from a import b` counts a.b only where CPython says it is a module)."""
+
+    def is_module(name):
+        try:
+            return importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            return False
+
+    found = {}
+    for rel in python_files(root):
+        if rel.endswith(".py"):
+            for name in sorted(imported_names(Path(root) / rel, module_name(rel))):
+                top = name.split(".")[0]
+                if (
+                    top in sys.stdlib_module_names
+                    and top not in ("js", "pyodide")
+                    and is_module(name)
+                ):
+                    found.setdefault(name, []).append(rel)
+    return found
+
+
 def python_files(root=ROOT):
-    return sorted(game_files(root) + [f for f in FILES_EXTRA if (Path(root) / f).exists()])
+    """Every file the page may load into Python's file system (pyscript.toml [files])."""
+    core, games = page_files(root)
+    return sorted(core + [f for files in games.values() for f in files])
 
 
 TOML_HEADER = """\
@@ -405,9 +444,10 @@ TOML_HEADER = """\
 interpreter = "./assets/interpreter.js"
 
 """
+
 FILES_COMMENT = (
-    "# Generated by `python3 scripts/build.py` from the files under game/; do not edit this table\n"
-    "# (tests/test_site_static.py fails when it is out of date). Keep [files] the last table.\n"
+    "# Generated by `python3 scripts/build.py` from the files under game/ the page loads; do not edit\n"
+    "# this table (tests/test_site_static.py fails when it is out of date). Keep [files] the last table.\n"
 )
 
 
@@ -420,6 +460,14 @@ def render_pyscript_toml(root=ROOT):
     head = head.rstrip("\n") + "\n\n"
     lines = [f'"./{f}" = "./{f}"' for f in python_files(root)]
     return head + FILES_COMMENT + "[files]\n" + "\n".join(lines) + "\n"
+
+
+def page_config(root=ROOT):
+    """PyScript's configuration as the page passes it (JSON, in vendor/preload.json): the settings
+    of pyscript.toml with [files] holding only the core (boot.js adds the chosen game's files)."""
+    settings = tomllib.loads(render_pyscript_toml(root))
+    core, _ = page_files(root)
+    return {**settings, "files": {f"./{f}": f"./{f}" for f in core}}
 
 
 # ---- 3. sw.js ---------------------------------------------------------------------------------
@@ -468,10 +516,18 @@ def sw_version(root=ROOT):
 
 
 def render_preload(root=ROOT):
-    """vendor/preload.json: what boot.js preloads when a game starts, so the runtime arrives in
-    parallel instead of one import after another (the hashed chunk names are known only here),
-    and the Python files (low priority) so they are there when the interpreter wants them."""
+    """vendor/preload.json: what boot.js needs to start a game, written here because the hashed
+    chunk names and the split of the Python files are known only here:
+      modules   JavaScript modules it preloads (the runtime arrives in parallel, not one import
+                after another)
+      fetches   runtime files it preloads
+      config    PyScript's configuration (JSON) with the core Python files
+      games     per game id, the files of its package: boot.js adds the chosen game's to the
+                configuration; another game's are written into Python's file system when it is
+                first opened (game/ui/files.py fetches them if Python needs them first)
+      snapshot  the memory snapshot's path and key, when the build made one"""
     root = Path(root)
+    _, games = page_files(root)
     preload = {
         "modules": [
             f"{VENDOR}/pyscript/{n}" for n in pyscript_boot_chunks(root / VENDOR / "pyscript")
@@ -479,12 +535,11 @@ def render_preload(root=ROOT):
         + ["assets/interpreter.js", "assets/snapshot.js"]
         + [f"{VENDOR}/pyodide/pyodide.mjs", f"{VENDOR}/pyodide/pyodide.asm.mjs"],
         "fetches": [
-            f"{VENDOR}/pyodide/pyodide.asm.wasm",
             f"{VENDOR}/pyodide/python_stdlib.zip",
             f"{VENDOR}/pyodide/pyodide-lock.json",
-            "pyscript.toml",
         ],
-        "files": python_files(root),
+        "config": page_config(root),
+        "games": games,
     }
     if (root / SNAPSHOT).exists():
         preload["snapshot"] = {"path": SNAPSHOT, "key": snapshot_key(root)}

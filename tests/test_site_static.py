@@ -258,18 +258,34 @@ def test_vendor_holds_the_trimmed_runtime():
     assert not build.check(), "run python3 scripts/build.py"
     stdlib = zipfile.ZipFile(ROOT / "vendor" / "pyodide" / "python_stdlib.zip")
     names = set(stdlib.namelist())
-    suffix = ".pyc" if build.pyc_enabled() else ".py"
-    assert f"json/__init__{suffix}" in names and f"asyncio/__init__{suffix}" in names
-    if build.pyc_enabled():  # precompiled: no sources left to compile at every start
-        assert not [n for n in names if n.endswith(".py")]
-        magic = stdlib.read("json/__init__.pyc")[:16]
-        assert int.from_bytes(magic[4:8], "little") == 0b01, "unchecked-hash pyc expected"
-    if build.trim_enabled():
+    assert "json/__init__.py" in names and "asyncio/__init__.py" in names
+    if build.trim_enabled():  # the modules the page imports (tests/test_stdlib.py), as sources
         assert not [n for n in names if n.startswith(("email/", "unittest/", "tkinter/"))]
+        assert not [n for n in names if n.endswith(".pyc")]
+        source = stdlib.read("json/__init__.py").decode()
+        assert '"""' not in source and "#" not in source.split("\n")[0]  # no docstrings, comments
         lock = json.loads((ROOT / "vendor" / "pyodide" / "pyodide-lock.json").read_text())
         assert lock["packages"] == {}
     original = (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").read_bytes()
     assert build.trim_stdlib(original) == build.trim_stdlib(original)
+
+
+def test_the_page_starts_with_the_core_and_the_chosen_game_only():
+    preload = json.loads((ROOT / "vendor" / "preload.json").read_text("utf-8"))
+    core = [path[2:] for path in preload["config"]["files"]]
+    games = preload["games"]
+    assert set(games) == set(games_js())
+    assert "game/ui/main.py" in core and "assets/strings.json" in core
+    for game, files in games.items():
+        folder = build.game_packages()[game]
+        assert files and all(f.startswith(folder + "/") for f in files)
+        assert f"{folder}/__init__.py" in core  # every declaration is read at start
+        assert not set(files) & set(core)
+    assert sorted(core + [f for files in games.values() for f in files]) == build.python_files()
+    # PyScript's plugins the page does not use: not loaded, not preloaded
+    assert "!py-editor" in preload["config"]["plugins"]
+    assert not [m for m in preload["modules"] if "py-editor" in m or "codemirror" in m]
+    assert preload["config"]["interpreter"] == "./assets/interpreter.js"
 
 
 # ---- the server ------------------------------------------------------------------------------

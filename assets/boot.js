@@ -24,7 +24,7 @@
 //                          null (Pyodide loads its JavaScript while the image arrives)
 //     started(pyodide)     assets/interpreter.js, once Python runs: boot.js then writes another
 //                          game's files into Python's file system before opening it
-//     files                {package folder: [path, ...]}: the Python files of the games not loaded
+//     files                {package folder: {path: URL}}: the Python files of the games not loaded
 //                          yet (game/ui/files.py fetches them itself if Python needs one first)
 //   set by Python, called here:
 //     open(gameId, matchId) show another game or match without reloading (then ready(gameId) again)
@@ -72,7 +72,7 @@ const state = {
   updated: false,         // ...and did: the next game start reloads the page into the new version
   snapshot: null,         // Promise of Python's memory image, when it is worth fetching
   config: null,           // PyScript's configuration for the game being started (preload.json)
-  games: {},              // game id -> its package's Python files (preload.json)
+  games: {},              // game id -> its package's Python files, {path: URL} (preload.json)
   python: null,           // the running Pyodide, once Python has started
 };
 
@@ -384,7 +384,9 @@ async function boot() {
     }
     const script = document.createElement("script");
     script.type = "py";
-    script.src = new URL("../game/ui/main.py", import.meta.url).href;
+    // main.py as the page's copy of it, where the build made one (the offline copy holds that)
+    const main = Object.keys(state.config?.files || {}).find((url) => state.config.files[url] === "./game/ui/main.py");
+    script.src = new URL(`../${(main || "./game/ui/main.py").slice(2)}`, import.meta.url).href;
     // the core Python files and the chosen game's (preload.json); without that list, all of them
     script.setAttribute("config", state.config ? JSON.stringify(state.config) : new URL("../pyscript.toml", import.meta.url).href);
     document.body.append(script);
@@ -409,12 +411,13 @@ async function preloadRuntime() {
     planSnapshot(snapshot);
     state.games = games;
     if (config) {
-      // PyScript writes the core files and the chosen game's; the others come when opened
-      const chosen = Object.fromEntries((games[state.game] || []).map((path) => [`./${path}`, `./${path}`]));
-      state.config = { ...config, files: { ...config.files, ...chosen } };
+      // PyScript writes the core files and the chosen game's (config.files: {URL: path}); the
+      // others come when opened
+      const chosen = Object.entries(games[state.game] || {}).map(([path, url]) => [`./${url}`, `./${path}`]);
+      state.config = { ...config, files: { ...config.files, ...Object.fromEntries(chosen) } };
       window.bgt.files = Object.fromEntries(Object.entries(games)
         .filter(([id]) => id !== state.game)
-        .map(([, paths]) => [paths[0].split("/").slice(0, -1).join("/"), paths]));
+        .map(([, files]) => [Object.keys(files)[0].split("/").slice(0, -1).join("/"), files]));
     }
     const base = new URL("../", import.meta.url);
     const add = (path, rel, priority) => {
@@ -442,10 +445,10 @@ async function preloadRuntime() {
 // game started with only its own; the offline copy has them all after the first visit).
 async function openInPython(id, match) {
   const python = state.python;
-  const paths = (state.games[id] || []).filter((path) => python && !python.FS.analyzePath(path).exists);
+  const paths = Object.keys(state.games[id] || {}).filter((path) => python && !python.FS.analyzePath(path).exists);
   try {
     const texts = await Promise.all(paths.map(async (path) => {
-      const response = await fetch(new URL(`../${path}`, import.meta.url));
+      const response = await fetch(new URL(`../${state.games[id][path]}`, import.meta.url));
       if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
       return new Uint8Array(await response.arrayBuffer());
     }));
@@ -457,6 +460,16 @@ async function openInPython(id, match) {
     console.warn("the game's files could not be fetched now:", error); // Python fetches them itself
   }
   window.bgt.open(id, match);
+}
+
+// The web app manifest (installing the site), linked only once the first board is up or the picker
+// has loaded: browsers fetch its icons at once (measured: 67 kB of PNG on a first visit, before
+// the board, in Chromium's phone profile).
+function linkManifest() {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = Object.assign(document.createElement("link"), { rel: "manifest" });
+  link.href = new URL("../manifest.webmanifest", import.meta.url).href;
+  document.head.append(link);
 }
 
 // ---- the memory snapshot (issue #16) ------------------------------------------------------------
@@ -545,6 +558,7 @@ window.bgt = {
       return;
     }
     registerWorker(); // offline copy, now that the download is done (revalidations: no second copy)
+    linkManifest();
   },
   fail(message, detail) { fail("python", detail || message); },
   back: goBack,
@@ -656,6 +670,8 @@ function start() {
       if (document.readyState === "complete") later();
       else addEventListener("load", later, { once: true });
     }
+    if (document.readyState === "complete") linkManifest();
+    else addEventListener("load", linkManifest, { once: true });
   }
 }
 

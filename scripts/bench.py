@@ -212,7 +212,7 @@ def breakdown(page, label, out):
 def file_group(path):
     """The row a file's bytes go to: small files of one kind are summed (game/ per package,
     PyScript's plugin chunks, the site's own CSS and JavaScript)."""
-    path = path.lstrip("/")
+    path = path.lstrip("/").removeprefix("vendor/py/")  # the page's copies of its Python files
     parts = path.split("/")
     if parts[0] == "game":
         return "/".join(parts[:2]) + "/ (Python files)" if len(parts) > 2 else "game/*.py"

@@ -38,6 +38,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tokenize
 import tomllib
 import zipfile
 from pathlib import Path
@@ -61,6 +62,10 @@ SNAPSHOT_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pytho
 
 # Files Python reads besides the game package (listed in pyscript.toml [files]).
 FILES_EXTRA = ["assets/strings.json"]
+# The page's copies of its Python files, without docstrings and comments (strip_python), at the
+# same paths below this folder: about 40 % less to download; PyScript writes them to the paths
+# the game's modules have (pyscript.toml [files]: copy -> path).
+PAGE_COPIES = f"{VENDOR}/py"
 
 # The page shell: loaded before or without Python; all precached.
 SHELL = ["index.html", "manifest.webmanifest", "pyscript.toml"]
@@ -92,8 +97,6 @@ def pyscript_boot_chunks(dist):
 # writes this file; tests/test_stdlib.py checks game/'s imports against it). Only these are
 # shipped: the rest of Pyodide's stdlib (about 2.5 MB of download) is never imported.
 STDLIB_LIST = ROOT / "scripts" / "stdlib.json"
-# ... and what make_snapshot.mjs imports besides (its compiled-code cache hashes sources)
-STDLIB_FOR_SNAPSHOT = ["hashlib"]
 
 
 def trim_enabled():
@@ -146,10 +149,8 @@ def site_copy(dest, snapshot=True, stdlib=None):
 
 # ---- 1. runtime -------------------------------------------------------------------------------
 def stdlib_keep(listing=STDLIB_LIST):
-    """The stdlib modules to ship: the audit's list and what the snapshot maker imports."""
-    return sorted(
-        set(json.loads(Path(listing).read_text("utf-8"))["modules"]) | set(STDLIB_FOR_SNAPSHOT)
-    )
+    """The stdlib modules to ship: the audit's list."""
+    return sorted(json.loads(Path(listing).read_text("utf-8"))["modules"])
 
 
 def trim_stdlib(data, keep=None):
@@ -253,7 +254,10 @@ def copy_runtime(root=ROOT, node=NODE, trim=None):
     # remove files left by an older runtime version (their names carry content hashes)
     keep = {f"{VENDOR}/preload.json", SNAPSHOT}
     for path in sorted((Path(root) / VENDOR).rglob("*")):
-        if path.is_file() and posix(path, root) not in wanted and posix(path, root) not in keep:
+        rel = posix(path, root)
+        if rel.startswith(PAGE_COPIES + "/"):
+            continue  # write_page_copies keeps that folder
+        if path.is_file() and rel not in wanted and rel not in keep:
             path.unlink()
             changed += 1
     return changed
@@ -262,11 +266,16 @@ def copy_runtime(root=ROOT, node=NODE, trim=None):
 # ---- 1b. the memory snapshot -------------------------------------------------------------------
 def snapshot_key(root=ROOT):
     """sha256 (hex) of everything the snapshot's memory depends on: the runtime files the page
-    loads, every file of the game package (what is imported, and where) and the script."""
+    loads, the game's files as the page loads them (what is imported, and where) and the script."""
     root = Path(root)
     digest = hashlib.sha256((ROOT / "scripts" / "make_snapshot.mjs").read_bytes())
-    for rel in [f"{VENDOR}/pyodide/{n}" for n in SNAPSHOT_RUNTIME] + game_files(root):
-        digest.update(rel.encode() + b"\0" + hashlib.sha256((root / rel).read_bytes()).digest())
+    runtime = [
+        (f"{VENDOR}/pyodide/{n}", (root / VENDOR / "pyodide" / n).read_bytes())
+        for n in SNAPSHOT_RUNTIME
+    ]
+    game = [(rel, page_bytes(root, rel)) for rel in python_files(root) if rel not in FILES_EXTRA]
+    for rel, data in runtime + game:
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
     return digest.hexdigest()
 
 
@@ -293,6 +302,7 @@ def make_snapshot(root=ROOT, node=NODE):
             path.unlink()
             return True
         return False
+    write_page_copies(root)  # the script reads the page's files
     key = snapshot_key(root)
     if snapshot_file_key(root) == key:
         return False
@@ -437,6 +447,64 @@ def python_files(root=ROOT):
     return sorted(core + [f for files in games.values() for f in files])
 
 
+def strip_python(source):
+    """Python source without its docstrings and comments, every line kept where it was (a
+    traceback in the page names the lines of the repository). A docstring that is a whole body
+    becomes `pass`."""
+    tree = ast.parse(source)
+    lines = source.split("\n")
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        first = body[0] if body else None
+        if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)):
+            continue
+        before = lines[first.lineno - 1][: first.col_offset]
+        after = lines[first.end_lineno - 1][first.end_col_offset :]
+        if isinstance(first.value.value, str) and not before.strip() and not after.strip():
+            for k in range(first.lineno - 1, first.end_lineno):
+                lines[k] = ""
+            if len(body) == 1:
+                lines[first.lineno - 1] = before + "pass"
+    stripped = "\n".join(lines)
+    tokens = tokenize.generate_tokens(io.StringIO(stripped).readline)
+    comments = [token.start for token in tokens if token.type == tokenize.COMMENT]
+    lines = stripped.split("\n")
+    for row, col in comments:
+        lines[row - 1] = lines[row - 1][:col].rstrip()
+    return "\n".join(lines)
+
+
+def served(rel):
+    """Where the page fetches a file of python_files(): its copy, for Python sources."""
+    return f"{PAGE_COPIES}/{rel}" if rel.endswith(".py") else rel
+
+
+def page_bytes(root, rel):
+    """The bytes the page loads for a file of python_files()."""
+    data = (Path(root) / rel).read_bytes()
+    return strip_python(data.decode("utf-8")).encode("utf-8") if rel.endswith(".py") else data
+
+
+def write_page_copies(root=ROOT):
+    """Write PAGE_COPIES (only what changed) and remove copies of files that are gone."""
+    root = Path(root)
+    wanted = {served(rel): rel for rel in python_files(root) if rel.endswith(".py")}
+    changed = 0
+    for copy, rel in wanted.items():
+        changed += write_if_changed(root / copy, page_bytes(root, rel))
+    folder = root / PAGE_COPIES
+    if folder.is_dir():
+        for path in sorted(folder.rglob("*"), reverse=True):
+            if path.is_file() and posix(path, root) not in wanted:
+                path.unlink()
+                changed += 1
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    return changed
+
+
 TOML_HEADER = """\
 # PyScript configuration for index.html (read by vendor/pyscript/core.js).
 # The interpreter is the LOCAL Pyodide copy made by scripts/build.py (assets/interpreter.js starts it,
@@ -458,7 +526,7 @@ def render_pyscript_toml(root=ROOT):
         r"(?m)^(?:# Generated by `python3 scripts/build.py`.*\n(?:#.*\n)*)?\[files\]\s*$", text
     )[0]
     head = head.rstrip("\n") + "\n\n"
-    lines = [f'"./{f}" = "./{f}"' for f in python_files(root)]
+    lines = [f'"./{served(f)}" = "./{f}"' for f in python_files(root)]
     return head + FILES_COMMENT + "[files]\n" + "\n".join(lines) + "\n"
 
 
@@ -467,7 +535,7 @@ def page_config(root=ROOT):
     of pyscript.toml with [files] holding only the core (boot.js adds the chosen game's files)."""
     settings = tomllib.loads(render_pyscript_toml(root))
     core, _ = page_files(root)
-    return {**settings, "files": {f"./{f}": f"./{f}" for f in core}}
+    return {**settings, "files": {f"./{served(f)}": f"./{f}" for f in core}}
 
 
 # ---- 3. sw.js ---------------------------------------------------------------------------------
@@ -479,7 +547,7 @@ def precache_list(root=ROOT):
         for p in sorted((root / "assets").rglob("*"))
         if p.is_file() and p.suffix in ASSET_SUFFIXES
     ]
-    paths += python_files(root)
+    paths += [served(f) for f in python_files(root)]
     paths += [
         f"{VENDOR}/pyodide/{n}" for n in PYODIDE_FILES if (root / VENDOR / "pyodide" / n).exists()
     ]
@@ -522,12 +590,13 @@ def render_preload(root=ROOT):
                 after another)
       fetches   runtime files it preloads
       config    PyScript's configuration (JSON) with the core Python files
-      games     per game id, the files of its package: boot.js adds the chosen game's to the
-                configuration; another game's are written into Python's file system when it is
-                first opened (game/ui/files.py fetches them if Python needs them first)
+      games     per game id, the files of its package ({path: where the page fetches it}):
+                boot.js adds the chosen game's to the configuration; another game's are written
+                into Python's file system when it is first opened (game/ui/files.py fetches them
+                if Python needs them first)
       snapshot  the memory snapshot's path and key, when the build made one"""
     root = Path(root)
-    _, games = page_files(root)
+    games = {game: {f: served(f) for f in files} for game, files in page_files(root)[1].items()}
     preload = {
         "modules": [
             f"{VENDOR}/pyscript/{n}" for n in pyscript_boot_chunks(root / VENDOR / "pyscript")
@@ -559,6 +628,7 @@ def generate(root=ROOT):
     """Write pyscript.toml and sw.js when they differ (pyscript.toml first: it is precached)."""
     root = Path(root)
     changed = write_if_changed(root / "pyscript.toml", render_pyscript_toml(root))
+    changed += write_page_copies(root)
     if (root / VENDOR).is_dir():
         changed += write_if_changed(root / VENDOR / "preload.json", render_preload(root))
     changed += write_sw(root)
@@ -573,6 +643,13 @@ def check(root=ROOT):
         not preload.exists() or preload.read_text("utf-8") != render_preload(root)
     ):
         stale.append("vendor/preload.json")
+    copies = [served(f) for f in python_files(root) if f.endswith(".py")]
+    if any(
+        not (root / c).exists()
+        or (root / c).read_bytes() != page_bytes(root, c[len(PAGE_COPIES) + 1 :])
+        for c in copies
+    ):
+        stale.append(PAGE_COPIES)
     sw = root / "sw.js"
     if not sw.exists() or sw.read_text("utf-8") != render_sw(root)[0]:
         stale.append("sw.js")
@@ -595,6 +672,7 @@ def main(argv):
         return 0
     copied = copy_runtime()
     write_if_changed(ROOT / "pyscript.toml", render_pyscript_toml())  # the snapshot reads [files]
+    copied += write_page_copies()
     copied += make_snapshot()
     generate()
     n = len(precache_list())

@@ -7,7 +7,8 @@ Serves correct MIME types (.wasm must be application/wasm or Pyodide refuses to 
 `Cache-Control: no-cache` (browsers revalidate, so edits show on reload). The port is the first
 free one from --port upward. --dev (used by play.sh) is for working on the site: it serves a
 service worker that keeps no offline copy, and refreshes pyscript.toml and vendor/preload.json when
-files under game/ come or go, so every edit shows on the next reload. Without --dev the site is
+files under game/ change (and the page's copies of them, vendor/py/), so every edit shows on the
+next reload. Without --dev the site is
 served exactly as deployed (offline play included).
 
 Used by scripts/play.sh, by the browser tests and by the benchmark (`start()` runs it in-process
@@ -185,9 +186,10 @@ class Server(ThreadingHTTPServer):
         import build
 
         with self.lock:
-            paths = build.precache_list(self.root)
-            signature = [(p, os.stat(self.root / p).st_mtime_ns) for p in paths]
-            signature.append(len(build.game_files(self.root)))
+            paths = build.precache_list(self.root) + build.game_files(self.root)
+            signature = [
+                (p, os.stat(self.root / p).st_mtime_ns) for p in paths if (self.root / p).exists()
+            ]
             if signature != self._signature:
                 build.generate(self.root)
                 self._signature = signature

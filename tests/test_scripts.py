@@ -39,12 +39,13 @@ def json_lines(text):
 INPUTS = {
     "sw.template.js": "build.py renders it into sw.js (tests/browser/test_browser_offline.py)",
     "bench_bare.html": "bench.py's reference page (tests/browser/test_browser_scripts.py)",
+    "stdlib.json": "audit_stdlib.py writes it, build.py reads it (tests/test_stdlib.py)",
 }
 
 
 def test_every_script_has_a_smoke_run():
     here = Path(__file__).read_text("utf-8") + BROWSER_SMOKE.read_text("utf-8")
-    named = set(re.findall(r'"([\w.-]+\.(?:py|mjs|sh|js|html))"', here))
+    named = set(re.findall(r'"([\w.-]+\.(?:py|mjs|sh|js|html|json))"', here))
     missing = sorted(p.name for p in SCRIPTS.iterdir() if p.is_file() and p.name not in named)
     assert missing == [], f"scripts without a smoke run in tests: {missing}"
 
@@ -79,16 +80,21 @@ def test_pyodide_run_prints_what_python_prints():
     assert out.split() == ["emscripten", "42"]
 
 
-def test_compile_stdlib_turns_sources_into_unchecked_bytecode(tmp_path):
+def test_compile_stdlib_makes_bytecode_or_sources_without_docstrings(tmp_path):
     source = tmp_path / "in.zip"
     with zipfile.ZipFile(source, "w") as z:
-        z.writestr("answer.py", "VALUE = 6 * 7\n")
+        z.writestr("answer.py", '"""The answer."""\n\n# six times seven\nVALUE = 6 * 7  # kept\n')
         z.writestr("data.txt", "kept")
-    run("node", str(SCRIPTS / "compile_stdlib.mjs"), str(source), str(tmp_path / "out.zip"))
-    with zipfile.ZipFile(tmp_path / "out.zip") as z:
+    script = str(SCRIPTS / "compile_stdlib.mjs")
+    run("node", script, str(source), str(tmp_path / "pyc.zip"))
+    with zipfile.ZipFile(tmp_path / "pyc.zip") as z:
         assert sorted(z.namelist()) == ["answer.pyc", "data.txt"]
         assert z.read("data.txt") == b"kept"
         assert int.from_bytes(z.read("answer.pyc")[4:8], "little") == 0b01  # unchecked hash
+    run("node", script, "--strip", str(source), str(tmp_path / "py.zip"))
+    with zipfile.ZipFile(tmp_path / "py.zip") as z:
+        assert sorted(z.namelist()) == ["answer.py", "data.txt"]
+        assert z.read("answer.py") == b"VALUE = 6 * 7\n"
 
 
 def test_make_snapshot_writes_a_keyed_image(tmp_path):

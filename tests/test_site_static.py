@@ -1,12 +1,15 @@
 """The static site without a browser (issue #2): generated files current, pins exact, no other
 hosts, one translation table, manifest and icons, the build and the server."""
 
+import ast
 import html.parser
 import importlib
+import io
 import json
 import re
 import struct
 import sys
+import tokenize
 import tomllib
 import urllib.request
 import zipfile
@@ -45,12 +48,46 @@ def test_pyscript_toml_uses_the_local_interpreter_and_local_files():
     wrapper = (ROOT / "assets" / "interpreter.js").read_text("utf-8")
     assert 'from "../vendor/pyodide/pyodide.mjs"' in wrapper
     assert "packages" not in config  # pure Python: no package downloads
-    files = config["files"]
-    assert "./game/ui/main.py" in files and "./assets/strings.json" in files
+    files = config["files"]  # what the page fetches -> where Python finds it
+    assert "./assets/strings.json" in files and "./game/ui/main.py" in files.values()
     for source, target in files.items():
-        assert source == target and source.startswith("./") and ".." not in source
-        assert (ROOT / source).is_file(), source
-    assert not [s for s in files if "__pycache__" in s or s.endswith(".pyc")]
+        assert source.startswith("./") and ".." not in source and ".." not in target
+        # Python sources come from the page's copies without docstrings and comments
+        assert source == (
+            f"./{build.PAGE_COPIES}/{target[2:]}" if target.endswith(".py") else target
+        )
+        assert (ROOT / target).is_file() and (ROOT / source).is_file(), source
+        if target.endswith(".py"):
+            original = (ROOT / target).read_text("utf-8")
+            assert (ROOT / source).read_text("utf-8") == build.strip_python(original)
+    assert not [s for s in files.values() if "__pycache__" in s or s.endswith(".pyc")]
+
+
+def without_docstrings(tree):
+    """The tree with every docstring dropped (a body of only a docstring: `pass`), and every
+    node's position: what must not change when strip_python makes the page's copy."""
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = body[0] if body else None
+            if isinstance(first, ast.Expr) and isinstance(getattr(first.value, "value", None), str):
+                node.body = body[1:] or [ast.Pass(lineno=first.lineno, col_offset=first.col_offset)]
+    return ast.dump(tree), [
+        (type(n).__name__, n.lineno, n.col_offset) for n in ast.walk(tree) if hasattr(n, "lineno")
+    ]
+
+
+def test_the_pages_copies_of_the_python_files_keep_the_code_and_its_lines():
+    for rel in build.python_files():
+        if rel.endswith(".py"):
+            original = (ROOT / rel).read_text("utf-8")
+            copy = build.strip_python(original)
+            assert copy.count("\n") == original.count("\n"), rel  # tracebacks name the same lines
+            assert without_docstrings(ast.parse(copy)) == without_docstrings(ast.parse(original)), (
+                rel
+            )
+            tokens = tokenize.generate_tokens(io.StringIO(copy).readline)
+            assert not [t for t in tokens if t.type == tokenize.COMMENT], rel
 
 
 # ---- runtime pins ----------------------------------------------------------------------------
@@ -189,7 +226,10 @@ def test_web_app_manifest_and_icons():
             assert icon["sizes"] == f"{w}x{h}"
             sizes.add((w, icon.get("purpose", "any")))
     assert (192, "any") in sizes and (512, "any") in sizes and (512, "maskable") in sizes
-    assert 'rel="manifest" href="manifest.webmanifest"' in INDEX
+    # linked by boot.js once the first board is up or the picker has loaded (its icons are fetched
+    # at once: not before the board)
+    assert 'rel="manifest"' not in INDEX
+    assert '"../manifest.webmanifest"' in (ROOT / "assets" / "boot.js").read_text("utf-8")
     for path in ("manifest.webmanifest", "assets/icon-192.png", "assets/icon-512.png"):
         assert path in build.precache_list()
 
@@ -272,13 +312,14 @@ def test_vendor_holds_the_trimmed_runtime():
 
 def test_the_page_starts_with_the_core_and_the_chosen_game_only():
     preload = json.loads((ROOT / "vendor" / "preload.json").read_text("utf-8"))
-    core = [path[2:] for path in preload["config"]["files"]]
-    games = preload["games"]
+    core = [path[2:] for path in preload["config"]["files"].values()]
+    games = preload["games"]  # id -> {path: where the page fetches it}
     assert set(games) == set(games_js())
     assert "game/ui/main.py" in core and "assets/strings.json" in core
     for game, files in games.items():
         folder = build.game_packages()[game]
         assert files and all(f.startswith(folder + "/") for f in files)
+        assert all(url == build.served(path) for path, url in files.items())
         assert f"{folder}/__init__.py" in core  # every declaration is read at start
         assert not set(files) & set(core)
     assert sorted(core + [f for files in games.values() for f in files]) == build.python_files()

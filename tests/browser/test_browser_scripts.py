@@ -47,6 +47,13 @@ def test_navigation_bench_smoke_run_moves_the_board(site):
     assert gestures == ["pan", "zoom", "pinch"]
 
 
+def test_the_stdlib_audit_finds_every_module_the_page_imports_in_the_shipped_list(site):
+    # the import audit: the page run with Pyodide's whole stdlib imports nothing that
+    # "audit_stdlib.py" did not record (the build ships only those)
+    out = python("audit_stdlib.py", "--check")
+    assert "lists every stdlib module the page imports" in out
+
+
 def test_make_icons_draws_the_committed_svg_and_three_pngs(tmp_path):
     python("make_icons.py", "--out", str(tmp_path))
     assert (tmp_path / "icon.svg").read_text() == (ROOT / "assets" / "icon.svg").read_text()

@@ -66,6 +66,8 @@ FILES_EXTRA = ["assets/strings.json"]
 # same paths below this folder: about 40 % less to download; PyScript writes them to the paths
 # the game's modules have (pyscript.toml [files]: copy -> path).
 PAGE_COPIES = f"{VENDOR}/py"
+# The shell's entry point: PyScript runs it as its script (fetched once, as the script's source)
+MAIN = "game/ui/main.py"
 
 # The page shell: loaded before or without Python; all precached.
 SHELL = ["index.html", "manifest.webmanifest", "pyscript.toml"]
@@ -396,7 +398,7 @@ def page_files(root=ROOT):
     def game_of(rel):
         return next((g for g, folder in packages.items() if rel.startswith(folder + "/")), None)
 
-    todo = ["game.ui.main"] + [name for name, rel in modules.items() if game_of(rel)]
+    todo = [module_name(MAIN)] + [name for name, rel in modules.items() if game_of(rel)]
     reached = set()
     while todo:
         name = todo.pop()
@@ -535,7 +537,7 @@ def page_config(root=ROOT):
     of pyscript.toml with [files] holding only the core (boot.js adds the chosen game's files)."""
     settings = tomllib.loads(render_pyscript_toml(root))
     core, _ = page_files(root)
-    return {**settings, "files": {f"./{served(f)}": f"./{f}" for f in core}}
+    return {**settings, "files": {f"./{served(f)}": f"./{f}" for f in core if f != MAIN}}
 
 
 # ---- 3. sw.js ---------------------------------------------------------------------------------
@@ -590,6 +592,7 @@ def render_preload(root=ROOT):
                 after another)
       fetches   runtime files it preloads
       config    PyScript's configuration (JSON) with the core Python files
+      main      the script PyScript runs (MAIN as the page fetches it)
       games     per game id, the files of its package ({path: where the page fetches it}):
                 boot.js adds the chosen game's to the configuration; another game's are written
                 into Python's file system when it is first opened (game/ui/files.py fetches them
@@ -608,6 +611,7 @@ def render_preload(root=ROOT):
             f"{VENDOR}/pyodide/pyodide-lock.json",
         ],
         "config": page_config(root),
+        "main": served(MAIN),
         "games": games,
     }
     if (root / SNAPSHOT).exists():

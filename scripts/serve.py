@@ -12,7 +12,7 @@ next reload. Without --dev the site is
 served exactly as deployed (offline play included).
 
 Used by scripts/play.sh, by the browser tests and by the benchmark (`start()` runs it in-process
-and counts the body bytes sent, in total and per path). `start(..., compress=True)` (the
+and counts the body bytes sent, in total, per path and over time: `sent_until(moment)`). `start(..., compress=True)` (the
 benchmark) sends text, JavaScript, JSON and WebAssembly gzipped (level 6) as a static host does;
 archives, images and the snapshot (already gzip) go as they are.
 """
@@ -26,6 +26,7 @@ import os
 import socket
 import sys
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import ClassVar
@@ -125,10 +126,11 @@ class Handler(SimpleHTTPRequestHandler):
             chunk = source.read(256 * 1024)
             if not chunk:
                 break
+            outputfile.write(chunk)
             with self.server.lock:
                 self.server.bytes_sent += len(chunk)
                 self.server.sent[path] = self.server.sent.get(path, 0) + len(chunk)
-            outputfile.write(chunk)
+                self.server.chunks.append((time.time(), path, len(chunk)))
 
     def log_request(self, code="-", size="-"):
         if code != "-":
@@ -159,6 +161,7 @@ class Server(ThreadingHTTPServer):
         self.lock = threading.Lock()
         self.bytes_sent = 0
         self.sent = {}  # path -> body bytes sent
+        self.chunks = []  # (time written, path, bytes) of every piece of a body
         self.log = []  # (path, status) of every answer
         self._gzip = {}  # (file, mtime) -> gzipped bytes
         self._signature = None
@@ -167,7 +170,17 @@ class Server(ThreadingHTTPServer):
         with self.lock:
             self.bytes_sent = 0
             self.sent = {}
+            self.chunks = []
             self.log = []
+
+    def sent_until(self, moment):
+        """{path: body bytes} written up to `moment` (time.time())."""
+        with self.lock:
+            out = {}
+            for written, path, size in self.chunks:
+                if written <= moment:
+                    out[path] = out.get(path, 0) + size
+            return out
 
     def gzip_of(self, file):
         key = (file, os.stat(file).st_mtime_ns)

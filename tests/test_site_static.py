@@ -315,14 +315,16 @@ def test_the_page_starts_with_the_core_and_the_chosen_game_only():
     core = [path[2:] for path in preload["config"]["files"].values()]
     games = preload["games"]  # id -> {path: where the page fetches it}
     assert set(games) == set(games_js())
-    assert "game/ui/main.py" in core and "assets/strings.json" in core
+    assert preload["main"] == build.served("game/ui/main.py")  # fetched once: PyScript's script
+    assert "game/ui/main.py" not in core and "assets/strings.json" in core
     for game, files in games.items():
         folder = build.game_packages()[game]
         assert files and all(f.startswith(folder + "/") for f in files)
         assert all(url == build.served(path) for path, url in files.items())
         assert f"{folder}/__init__.py" in core  # every declaration is read at start
         assert not set(files) & set(core)
-    assert sorted(core + [f for files in games.values() for f in files]) == build.python_files()
+    everything = core + ["game/ui/main.py"] + [f for files in games.values() for f in files]
+    assert sorted(everything) == build.python_files()
     # PyScript's plugins the page does not use: not loaded, not preloaded
     assert "!py-editor" in preload["config"]["plugins"]
     assert not [m for m in preload["modules"] if "py-editor" in m or "codemirror" in m]

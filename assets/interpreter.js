@@ -75,9 +75,12 @@ async function withEarlyWasm(run) {
   };
   wasm.instantiateStreaming = async function (source, imports) {
     wasm.instantiateStreaming = instantiateStreaming;
+    performance.mark("wasm-wanted"); // Pyodide's JavaScript is loaded and asks for it
     const module = await early.catch(() => null);
     if (!module) return instantiateStreaming.call(wasm, source, imports);
-    return { module, instance: await wasm.instantiate(module, imports) };
+    const instance = await wasm.instantiate(module, imports);
+    performance.mark("wasm-instantiated");
+    return { module, instance };
   };
   try {
     return await run();

@@ -8,19 +8,25 @@
    package-lock.json) into vendor/ (git-ignored):
      vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json
      vendor/pyscript/  @pyscript/core/dist without source maps
-   The stdlib zip is trimmed (STDLIB_DROP below; BGT_NO_TRIM=1 keeps it whole) and precompiled to
-   bytecode by the pinned Pyodide under Node (scripts/compile_stdlib.mjs; BGT_NO_PYC=1 skips it):
-   the browser then no longer compiles ~200 stdlib modules at every start (measured: Python ready
-   in about 1.3-1.7 s instead of 3-4.7 s). The lock file is emptied (the game uses no packages).
-2. pyscript.toml: everything above the `[files]` table is kept as written; the table is rewritten
-   from the files under game/ (every file but __pycache__/, *.pyc and dot-files) plus FILES_EXTRA.
+   The stdlib zip keeps only the modules the page imports (scripts/stdlib.json, measured in the
+   page by scripts/audit_stdlib.py; BGT_NO_TRIM=1 keeps it whole), as sources without docstrings
+   and comments (scripts/compile_stdlib.mjs --strip, run by the pinned Pyodide under Node): 0.38 MB
+   instead of 2.5 MB (bytecode would be 1.3 MB; the page compiles them at a start without the
+   snapshot). The lock file is emptied (the game uses no packages).
+2. The Python files the page loads (page_files: the core, and each game's package, which the page
+   loads when that game is first opened; not the command line): vendor/py/ holds their copies
+   without docstrings and comments, every line kept (strip_python). pyscript.toml: everything
+   above the `[files]` table is kept as written; the table is rewritten to map every copy to the
+   path Python finds it at.
 3. vendor/pyodide/snapshot.bin: Pyodide's memory after the interpreter has started and every
-   game's modules are imported (scripts/make_snapshot.mjs, run by the pinned Pyodide under Node;
-   gzip), stamped with SNAPSHOT KEY = sha256 of the runtime files, the game package and the script.
-   The page restores it instead of starting CPython (assets/interpreter.js; issue #16) when the key
-   matches the one in vendor/preload.json. BGT_NO_SNAPSHOT=1 skips it (the page then starts fresh).
-4. vendor/preload.json: the runtime files and Python files boot.js preloads when a game starts,
-   and the snapshot's path and key.
+   module of game/ but the shell is imported (scripts/make_snapshot.mjs, run by the pinned Pyodide
+   under Node; gzip), stamped with SNAPSHOT KEY = sha256 of the runtime files, the Python files as
+   the page loads them and the script. The page restores it instead of starting CPython
+   (assets/interpreter.js) when the key matches the one in vendor/preload.json.
+   BGT_NO_SNAPSHOT=1 skips it (the page then starts fresh).
+4. vendor/preload.json: what boot.js needs to start a game (render_preload): the modules and
+   runtime files it preloads, PyScript's configuration, the files of each game, the snapshot's
+   path and key.
 5. sw.js (git-ignored): scripts/sw.template.js with the sorted precache list (path and size) and
    VERSION = the first 12 hex digits of sha256 over the template and every precached path + bytes,
    so any change to a served file gives a new cache name and replaces the old cache.

@@ -3,6 +3,7 @@
 # pytest: engine tests (CPython) and browser tests in Chromium (Playwright), Firefox ESR
 # (Puppeteer over WebDriver BiDi) and WebKitGTK (its WebDriver and Selenium, under xvfb-run); see
 # tests/browser/engines.py for where each browser is looked for. Extra arguments go to pytest.
+# The slowest tests are listed at the end (--durations in pytest.ini).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/setup.sh
@@ -14,4 +15,6 @@ if [ ! -x .venv/bin/python ] || ! cmp -s requirements-dev.txt "$venv_stamp"; the
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
   cp requirements-dev.txt "$venv_stamp"
 fi
-exec .venv/bin/python -m pytest "$@"
+# two test processes (pytest-xdist), a file each at a time (its module fixtures stay in one
+# process); BGT_TEST_PROCESSES=1 runs them in this one
+exec .venv/bin/python -m pytest -n "${BGT_TEST_PROCESSES:-2}" --dist loadfile "$@"

@@ -9,6 +9,7 @@ in-process by scripts/serve.py from the repository root on 127.0.0.1 (a free por
 snapshot, sw.js and vendor/preload.json are refreshed here.
 """
 
+import fcntl
 import os
 
 import build
@@ -50,9 +51,12 @@ def site():
             pytrace=False,
         )
     # refresh the build outputs: game/ changes all the time (the snapshot imports it: made again
-    # by the pinned Pyodide under Node when any of its files changed; sw.js, vendor/preload.json)
-    build.make_snapshot()
-    build.generate()
+    # by the pinned Pyodide under Node when any of its files changed; sw.js, vendor/preload.json);
+    # one test process at a time (the suite runs in two, pytest-xdist)
+    with open(ROOT / "vendor" / ".build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        build.make_snapshot()
+        build.generate()
     server = serve.start(ROOT)
     yield server
     server.shutdown()

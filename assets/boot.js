@@ -43,7 +43,6 @@ const state = {
   updating: false,        // a new deploy's worker was asked to take over
   updated: false,         // ...and did: the next game start reloads the page into the new version
   snapshot: null,         // Promise of Python's memory image, when it is worth fetching
-  networkKnown: Promise.resolve(), // the worker has said whether the network answers
   offlineSaid: null,      // what the screen reader last heard of the offline copy (a key)
   config: null,           // PyScript's configuration for the game being started (preload.json)
   games: {},              // game id -> its package's Python files, {path: URL} (preload.json)
@@ -550,7 +549,7 @@ window.bgt = bridge({
     }
   },
   match: null,
-  beforeStart() { return state.networkKnown.then(() => state.snapshot); },
+  beforeStart() { return state.snapshot; },
   started(pyodide) { state.python = pyodide; },
   files: {},
 });

@@ -111,7 +111,7 @@ def test_without_the_snapshot_another_game_chosen_on_the_picker_comes_with_its_f
     session.goto(f"{site.url}?game={GAME}")
     session.wait_ready(GAME)
     assert session.page.evaluate(GAME_FILES, "carcassonne") == []  # the first board without them
-    session.click("#back")
+    session.click("#gt-new-form [data-act=dialog-close]")  # no game yet: Cancel goes to the picker
     session.click('.game[data-game="carcassonne"] a.play')
     session.wait_ready("carcassonne")
     # boot.js fetched them (in parallel, not blocking the page) before Python opened the game

@@ -463,7 +463,7 @@ function choosePaint() {
   if (embed || !storage || location.hash.startsWith("#m=")) return; // an embed: no work under a reader
   try {
     state.paint = storedPaint(localStorage, { game: state.game, match: state.match, lang: state.lang, gameIds: GAME_IDS });
-  } catch (error) {
+  } catch {
     state.paint = null; // storage refused to read
   }
   if (state.paint) root.dataset.paint = "waiting";
@@ -480,7 +480,7 @@ function paint() {
   host.inert = true; // a picture until Python is up: no focus, no clicks
   host.setAttribute("aria-busy", "true");
   root.dataset.paint = "shown";
-  performance.mark("paint-shown");
+  requestAnimationFrame(() => performance.mark("paint-shown")); // the frame that shows it
 }
 
 // the copy goes: Python drew over it (ready), or another game was chosen meanwhile (clear)

@@ -130,3 +130,28 @@ def test_a_stale_or_damaged_copy_is_not_shown_and_the_page_boots(guarded, site):
         wait_ready(page, game)
         assert page.evaluate("window.__ran") is None, what
         assert errors(page) == [], what
+
+
+def test_the_pickers_continue_shows_the_kept_table_and_an_embed_never_does(guarded, site):
+    game = "carcassonne"
+    page, kept = played(guarded, site, game)
+    drawn = page.evaluate(READ_PARTS)
+    # the picker (nothing of the table before a game is chosen), then "Continue"
+    held = Held(page)
+    page.goto(site.url, wait_until="commit")
+    go = page.locator(f'#your-games-list [data-match="{kept["match"]}"] .saved-continue')
+    go.click()
+    page.locator('html[data-paint="shown"]').wait_for(state="attached")
+    assert page.evaluate(READ_PARTS) == drawn
+    held.release()
+    wait_ready(page, game)
+    assert page.evaluate(READ_PARTS) == drawn
+    # an embed starting at once: no work under a reader, the usual progress
+    held = Held(page)
+    page.goto(f"{site.url}?game={game}&embed=1&start=1", wait_until="commit")
+    decided(page)
+    assert page.evaluate("document.documentElement.dataset.paint") is None
+    assert page.evaluate("document.getElementById('board-host').childElementCount") == 0
+    held.release()
+    wait_ready(page, game)
+    assert errors(page) == []

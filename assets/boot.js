@@ -8,12 +8,15 @@
 // The handshake with Python, window.bgt, is written once: assets/handshake.js (made here with
 // bridge(); game/ui follows it).
 // The board's pan and zoom is assets/board-nav.js (started here, it follows what Python draws).
+// The game in progress is on screen before Python starts: the copy Python kept of the table it
+// last drew (assets/paint.js), when it is the one Python is about to draw.
 
 import { startNavigation } from "./board-nav.js";
 import { GAME_IDS } from "./games.js";
 import { bridge } from "./handshake.js";
 import { LANGS, chooseLang, translate } from "./i18n.js";
 import { installMemoryIDB } from "./idb-fallback.js";
+import { paintFragment, storedPaint } from "./paint.js";
 import { mountYourGames } from "./yourgames.js";
 import { fetchSnapshot } from "./snapshot.js";
 
@@ -48,6 +51,7 @@ const state = {
   games: {},              // game id -> its package's Python files, {path: URL} (preload.json)
   python: null,           // the running Pyodide, once Python has started
   main: "game/ui/main.py", // the script PyScript runs (preload.json: the page's copy of it)
+  paint: null,            // the kept copy of the table that may be shown while Python starts
 };
 
 // ---- storage ---------------------------------------------------------------------------------
@@ -180,6 +184,7 @@ function startFromPoster(quick) {
 function openGame(id, { push, match = null, howto = false }) {
   if (!GAME_IDS.includes(id)) { showPicker({ push: false }); return; }
   window.bgt.howto = howto;
+  unpaint(true); // (Back, then another game, while Python still starts)
   showTable(id, match);
   if (push && !embed) { history.pushState({ game: id, match }, "", gameUrl(id, match)); state.pushed = true; }
   if (!embed) {
@@ -327,6 +332,7 @@ async function boot() {
   state.bootStarted = true;
   root.dataset.board = "booting";
   performance.mark("boot-start");
+  choosePaint();
   // the runtime's WebAssembly, fetched and compiled while everything else loads (index.html
   // started it already for a game link; a game chosen on the picker starts it here)
   window.bgtStartWasm?.();
@@ -341,6 +347,7 @@ async function boot() {
     addEventListener("py:progress", onPyProgress);
     // fetch the whole runtime at once instead of one import after another (names from the build)
     await preloadRuntime();
+    paint();
     // PyScript's package cache gets an in-memory IndexedDB (see idb-fallback.js); where storage
     // works the real one comes back as soon as PyScript has opened its cache
     const restoreIDB = installMemoryIDB();
@@ -378,7 +385,8 @@ async function preloadRuntime() {
   try {
     // index.html starts this fetch before boot.js runs when the URL names a game
     const response = await (window.bgtPreloadList || fetch(new URL("../vendor/preload.json", import.meta.url)));
-    const { modules = [], fetches = [], config = null, main = null, games = {}, snapshot = null } = await response.json();
+    const { modules = [], fetches = [], config = null, main = null, games = {}, snapshot = null, build = null } = await response.json();
+    window.bgt.build = build;
     planSnapshot(snapshot);
     state.games = games;
     if (main) state.main = main;
@@ -444,6 +452,45 @@ function linkManifest() {
   const link = Object.assign(document.createElement("link"), { rel: "manifest" });
   link.href = new URL("../manifest.webmanifest", import.meta.url).href;
   document.head.append(link);
+}
+
+// ---- the table as Python last drew it (assets/paint.js) -----------------------------------------
+// Chosen from what is stored as soon as the start begins; shown once vendor/preload.json has
+// said which build this is (the page waits for it anyway; the offline copy answers at once). Until
+// then the table stays empty rather than flash the progress overlay (site.css, data-paint).
+function choosePaint() {
+  if (embed || !storage || location.hash.startsWith("#m=")) return; // an embed: no work under a reader
+  try {
+    state.paint = storedPaint(localStorage, { game: state.game, match: state.match, lang: state.lang, gameIds: GAME_IDS });
+  } catch {
+    state.paint = null; // storage refused to read
+  }
+  if (state.paint) root.dataset.paint = "waiting";
+}
+
+function paint() {
+  const kept = state.paint;
+  state.paint = null;
+  if (!kept || root.dataset.paint !== "waiting") return;
+  const fragment = kept.build === window.bgt.build ? paintFragment(kept.html) : null;
+  if (!fragment) { delete root.dataset.paint; return; }
+  const host = $("board-host");
+  host.replaceChildren(fragment);
+  host.inert = true; // a picture until Python is up: no focus, no clicks
+  host.setAttribute("aria-busy", "true");
+  root.dataset.paint = "shown";
+  requestAnimationFrame(() => performance.mark("paint-shown")); // the frame that shows it
+}
+
+// the copy goes: Python drew over it (ready), or another game was chosen meanwhile (clear)
+function unpaint(clear) {
+  if (!root.dataset.paint) return;
+  state.paint = null;
+  delete root.dataset.paint;
+  const host = $("board-host");
+  host.inert = false;
+  host.removeAttribute("aria-busy");
+  if (clear) host.replaceChildren();
 }
 
 // ---- the memory snapshot (issue #16) ------------------------------------------------------------
@@ -522,6 +569,7 @@ window.bgt = bridge({
     root.dataset.boot = "ready";
     root.dataset.board = "ready";
     root.dataset.boardGame = gameId;
+    unpaint(false); // Python has drawn over the copy
     performance.mark("board-ready");
     if (realFetch) { window.fetch = realFetch; realFetch = null; }
     removeEventListener("error", onBootError);
@@ -552,6 +600,7 @@ window.bgt = bridge({
   beforeStart() { return state.snapshot; },
   started(pyodide) { state.python = pyodide; },
   files: {},
+  build: null,
 });
 
 // ---- your games (assets/yourgames.js) ------------------------------------------------------------

@@ -30,6 +30,8 @@ export const HANDSHAKE = Object.freeze([
   ["beforeStart", "boot", `beforeStart(): assets/interpreter.js, when PyScript starts Python: a Promise of
      Python's memory image (or null) that settles once Python may start`],
   ["started", "boot", "started(pyodide): assets/interpreter.js, once Python runs: boot.js then writes another game's files into Python's file system before opening it"],
+  ["build", "boot", `the key of the drawing (vendor/preload.json "build"), or null: Python keeps a copy of
+     the table it draws under it for the next start (game/ui/paint.py, assets/paint.js)`],
   ["files", "boot", `{package folder: {path: URL}}: the Python files of the games not loaded yet
      (game/ui/files.py fetches them itself if Python needs one first)`],
   // set by Python, called by boot.js

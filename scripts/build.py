@@ -291,6 +291,15 @@ def snapshot_key(root=ROOT):
     return digest.hexdigest()
 
 
+def drawing_key(root=ROOT):
+    """16 hex digits of sha256 over what the table's markup depends on: the Python files and
+    the texts (assets/strings.json) as the page loads them."""
+    digest = hashlib.sha256()
+    for rel in python_files(root):
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(page_bytes(root, rel)).digest())
+    return digest.hexdigest()[:16]
+
+
 def snapshot_file_key(root=ROOT):
     """The key a snapshot file says it was made for (None: no file, or not a snapshot)."""
     path = Path(root) / SNAPSHOT
@@ -607,7 +616,9 @@ def render_preload(root=ROOT):
                 boot.js adds the chosen game's to the configuration; another game's are written
                 into Python's file system when it is first opened (game/ui/files.py fetches them
                 if Python needs them first)
-      snapshot  the memory snapshot's path and key, when the build made one"""
+      snapshot  the memory snapshot's path and key, when the build made one
+      build     drawing_key(): a copy of the table Python kept for the next start is shown by
+                boot.js only when it was drawn under the same key (assets/paint.js)"""
     root = Path(root)
     games = {game: {f: served(f) for f in files} for game, files in page_files(root)[1].items()}
     preload = {
@@ -623,6 +634,7 @@ def render_preload(root=ROOT):
         "config": page_config(root),
         "main": served(MAIN),
         "games": games,
+        "build": drawing_key(root),
     }
     if (root / SNAPSHOT).exists():
         preload["snapshot"] = {"path": SNAPSHOT, "key": snapshot_key(root)}

@@ -115,3 +115,15 @@ def test_the_shells_description_of_the_handshake_names_only_its_fields():
     block = text[text.index("Handshake with") : text.index('performance.mark("python-ready")')]
     named = set(re.findall(r"(?<![\w.])\.([A-Za-z]\w*)", block))
     assert len(named) > 10 and named <= fields, named - fields
+
+
+# ---- the kept copy of the table ----------------------------------------------------------------------
+def test_python_keeps_the_copy_of_the_table_where_the_page_reads_it():
+    """game/ui/paint.py writes what assets/paint.js reads: the same key and format version (the
+    shell imports the browser's modules, so its constants are read from its text)."""
+    text = (ROOT / "game" / "ui" / "paint.py").read_text("utf-8")
+    written = dict(re.findall(r"^(KEY|VERSION) = (\S+)", text, re.M))
+    assert report()["paint"] == {
+        "key": json.loads(written["KEY"]),
+        "version": int(written["VERSION"]),
+    }

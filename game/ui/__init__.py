@@ -37,6 +37,8 @@ Handshake with assets/boot.js (keep it this small; boot.js documents the same):
                  the start poster again
     .quick       True once: open() starts a game against the computer at once (the embed
                  poster's button), no form; Python sets it back to False
+    .build       the key of the drawing (vendor/preload.json), or null: the copy of the table
+                 Python keeps for the next start is made under it (paint.py)
   Python sets on window.bgt (create_proxy'd callables) and boot.js calls:
     .open(game_id, match_id)  show a game (and a match, or null) without reloading (the
                      picker, Back/Forward, a link pasted into the address)

@@ -12,6 +12,8 @@ What the redraw brings is told on the status line (voice.py): a new notice (the 
 played, a take-back, a refusal), whose turn it is when a person's turn begins, and, to someone
 playing with the keys, the step's prompt in keyboard words (the panel is drawn with
 `Translator.keyboard()` then).
+
+After a full redraw the table is kept for the next start to show before Python runs (paint.py).
 """
 
 from typing import Any
@@ -25,6 +27,7 @@ from game.view.markup import ALERT, html_isolates, quiet, tag
 
 from .dom import Page, closest, nullable
 from .keeping import Keeping
+from .paint import Paint
 from .scene import Scene
 from .story import Story
 from .voice import Voice
@@ -41,6 +44,7 @@ class Screen:
         self.voice = voice
         self.story = story
         self.keeping = keeping
+        self.paint = Paint(page, scene, keeping)
         self.more_open = False  # the "More" drawer (small screens)
         self.view_serial = 0  # a new match: the board's view starts again (board-nav.js)
         self.cursor_serial = 0  # bumps with every key or tap that moves the board's cursor
@@ -95,6 +99,7 @@ class Screen:
         self.render_board()
         self.render_overlay()
         self.render_side()
+        self.paint.keep()
 
     def render_board(self) -> None:
         layer = self.page.el("gt-layer-board")

@@ -1,9 +1,11 @@
 // What the page's JavaScript says, as JSON for tests/test_js_units.py to compare with Python:
 //   node tests/js/report.mjs GAME_ID...
 // plural categories of counts, the handshake's fields, the limits of a stored summary, and the
-// verdict of assets/yourgames.js isSummary on stored texts (good summaries, spoiled ones, junk).
+// verdict of assets/yourgames.js isSummary on stored texts (good summaries, spoiled ones, junk), and
+// the key and format version of the kept copy of the table (assets/paint.js).
 // Not a test file itself (node --test runs *.test.mjs).
 import { HANDSHAKE } from "../../assets/handshake.js";
+import { PAINT_KEY, PAINT_VERSION } from "../../assets/paint.js";
 import { LANGS, pluralCategory } from "../../assets/i18n.js";
 import { LIMITS, isSummary } from "../../assets/yourgames.js";
 import { goodSummary, junk, random, spoil } from "./junk.mjs";
@@ -23,5 +25,6 @@ const report = {
   handshake: HANDSHAKE,
   limits: { ...LIMITS, id: LIMITS.id.source },
   summaries: texts.map((text) => [text, isSummary(JSON.parse(text), games)]),
+  paint: { key: PAINT_KEY, version: PAINT_VERSION },
 };
 process.stdout.write(JSON.stringify(report));

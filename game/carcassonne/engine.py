@@ -122,6 +122,7 @@ class Carcassonne(Game):
     }
     # saves and links made before option courier_start existed meant the old start
     legacy_defaults: ClassVar[dict[str, JSON]] = {"courier_start": "first_letter_tile"}
+    fixed_chance_options: ClassVar[tuple[str, ...]] = ("deck",)  # a scenario's order
 
     # ---- set-up ------------------------------------------------------------------------------
     def new(self, players: int = 2, seed: int = 0, options: dict | None = None) -> State:
@@ -263,8 +264,8 @@ class Carcassonne(Game):
     # ---- chance and hidden information ---------------------------------------------------------
     def redeal_unrevealed(self, s: State) -> None:
         """The face-down stack is shuffled again (the drawn tile is public); a deck fixed by the
-        set-up keeps its order."""
-        if not s.fixed_deck:
+        set-up keeps its order, and a keyed pool has none."""
+        if not s.fixed_deck and not s.keyed:
             deck = list(s.deck)
             s.rng.shuffle(deck)
             s.deck = tuple(deck)

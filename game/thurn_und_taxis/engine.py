@@ -146,6 +146,7 @@ class ThurnUndTaxis(Game):
             "top first (may be shorter than 66)",
         ),
     }
+    fixed_chance_options: ClassVar[tuple[str, ...]] = ("deck",)  # a scenario's order
 
     # ---- set-up -------------------------------------------------------------------------------
     def new(self, players: int = 3, seed: int = 0, options: dict | None = None) -> TntState:

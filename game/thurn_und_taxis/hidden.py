@@ -118,8 +118,8 @@ def deal(s, key):
 def redeal_unrevealed(s) -> None:
     """Shuffle the face-down pile again with the state's RNG (Game.mix_entropy). The display,
     the hands and the discard pile are public or already decided; a pile still in the order a
-    scenario's `deck` option gave stays as it is."""
-    if not s.pile_fixed:
+    scenario's `deck` option gave stays as it is, and a keyed pool has no order."""
+    if not s.pile_fixed and not s.keyed:
         s.rng.shuffle(s.pile)
 
 

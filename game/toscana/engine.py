@@ -89,6 +89,7 @@ class Toscana(Game):
     }
     # saves and links made before "own-new" became the default meant "own-both"
     legacy_defaults: ClassVar[dict[str, JSON]] = {"contact": OWN_BOTH}
+    fixed_chance_options: ClassVar[tuple[str, ...]] = ("piles",)  # a scenario's order
 
     # ---- set-up -----------------------------------------------------------------------------
     def new(self, players: int = 2, seed: int = 0, options: dict | None = None) -> ToscanaState:
@@ -234,8 +235,9 @@ class Toscana(Game):
     def redeal_unrevealed(self, s: ToscanaState) -> None:
         """Shuffle what nobody has seen: each pile below its top, above the tiles a veto sent
         to the bottom (DESIGN §5: piles are face up, a vetoed tile is known to lie at the
-        bottom). Fixed piles (option `piles`) are a scenario and stay as they are."""
-        if s.fixed_piles is None:
+        bottom). Fixed piles (option `piles`) are a scenario and stay as they are; keyed pools
+        have no order."""
+        if s.fixed_piles is None and not s.keyed:
             for seat, pile in enumerate(s.piles):
                 shuffle_unknown(pile, s.known[seat], s.rng)
 

@@ -182,8 +182,9 @@ def place(x, y, rot=0, meeple=None):
 
 
 def test_carcassonne_tile_in_hand_goes_back_and_is_drawn_at_the_deal():
-    # docs/rules/carcassonne.md, "Tiles": each turn a tile is drawn from the face-down stack;
-    # keyed, the seat to move has drawn nothing yet: its tile goes back, the deal draws it
+    # docs/rules/carcassonne.md, "Tile placement": each turn the player draws a tile and
+    # places it; keyed, the seat to move has drawn nothing yet: its tile goes back, the deal
+    # draws it
     state = CARCASSONNE.new(players=2, seed=3)
     tile, left = carcassonne.current_tile(state), carcassonne.tiles_left(state)
     keyed = CARCASSONNE.keyed(state)
@@ -202,7 +203,7 @@ def test_carcassonne_tile_in_hand_goes_back_and_is_drawn_at_the_deal():
 
 
 def test_carcassonne_next_tile_is_drawn_at_the_next_deal_not_at_the_end_of_the_turn():
-    # docs/rules/carcassonne.md, "Tiles"; docs/links.md: chance that belongs to the next turn
+    # docs/rules/carcassonne.md, "Tile placement"; docs/links.md: chance of the next turn
     # is drawn at its deal, so nobody holding the link knows the next tile
     state = CARCASSONNE.deal(CARCASSONNE.keyed(CARCASSONNE.new(players=2, seed=3)), 11)
     after = CARCASSONNE.apply(state, CARCASSONNE.legal_moves(state)[0])

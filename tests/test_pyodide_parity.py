@@ -3,6 +3,7 @@ must end byte-identical to CPython: the browser runs CPython 3.14, tests here 3.
 
 One Node process boots the pinned `pyodide` npm package once and runs the conformance suite for
 every game; the digests cover every move and every final state, so equal digests mean equal games.
+Keyed play (link play: every turn dealt from a key) runs once per game too (KEYED).
 """
 
 import json
@@ -19,6 +20,7 @@ from game.core import conformance
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = (1, 2, 3)
 SAMPLE = 4  # legal moves tried per step: enough to exercise apply, cheap enough for two runs
+KEYED = {"players": 2, "seeds": [8]}  # one keyed game per game (a short one of each)
 
 
 games.register(toygame.GAME)  # the toy game as well: the smallest engine that can differ
@@ -36,6 +38,7 @@ out = {}
 for game_id in %(ids)s:
     game = games.get(game_id)
     out[game_id] = conformance.run(game, seeds=%(seeds)s, players=game.default_players, sample=%(sample)s)
+    out["keyed " + game_id] = conformance.run_keyed(game, sample=%(sample)s, **%(keyed)s)
 print("DIGESTS " + json.dumps(out))
 """
 
@@ -45,7 +48,7 @@ def pyodide_digests():
     node = shutil.which("node")
     assert node, "Node.js 20+ is needed to run Pyodide under Node (scripts/test.sh checks this)"
     assert (ROOT / "node_modules" / "pyodide").is_dir(), "run `npm ci` first (scripts/test.sh does)"
-    code = RUNNER % {"ids": GAME_IDS, "seeds": list(SEEDS), "sample": SAMPLE}
+    code = RUNNER % {"ids": GAME_IDS, "seeds": list(SEEDS), "sample": SAMPLE, "keyed": KEYED}
     run = subprocess.run(
         [node, str(ROOT / "scripts" / "pyodide_run.mjs"), code],
         cwd=ROOT,
@@ -63,3 +66,5 @@ def test_pyodide_plays_the_same_games_as_cpython(game_id, pyodide_digests):
     game = games.get(game_id)
     here = conformance.run(game, seeds=SEEDS, players=game.default_players, sample=SAMPLE)
     assert pyodide_digests[game_id] == here
+    keyed = conformance.run_keyed(game, sample=SAMPLE, **KEYED)
+    assert pyodide_digests["keyed " + game_id] == keyed

@@ -93,6 +93,10 @@ class Game:
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2  # what the CLI and a new-game screen start from
     options: ClassVar[dict[str, Option]] = {}  # name -> Option
+    # What a save or link of an older format meant by an option it does not name, where that
+    # differs from today's default (a default changed, or an option added, after it was made):
+    # its readers add these before `check_setup`, so such a game keeps playing as it began.
+    legacy_defaults: ClassVar[dict[str, JSON]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

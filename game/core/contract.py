@@ -22,6 +22,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 from .rng import Rng
 
 JSON = Any  # a JSON-ready value: dict, list, str, int, float, bool or None
+SEED_LIMIT = 1 << 128  # a new game's seed is below this (128 random bits; Rng folds them)
 
 
 class Move(Protocol):
@@ -93,6 +94,14 @@ class Game:
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2  # what the CLI and a new-game screen start from
     options: ClassVar[dict[str, Option]] = {}  # name -> Option
+    # Options a save of format 1 or 2, or a link of version 1 or 2, does not name take these
+    # values instead of today's defaults: the rule those versions played by when the option did
+    # not exist yet (e.g. Toscana: {"contact": "own-both"}). Default: today's defaults.
+    legacy_defaults: ClassVar[dict[str, JSON]] = {}
+    # Options that fix the order of chance (a deck, piles) when set: a match with one of them
+    # set must be a named scenario (game.core.savefile.check_scenario), so that no link or save
+    # can fix the luck of an ordinary game. E.g. ("deck",).
+    fixed_chance_options: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -118,8 +127,8 @@ class Game:
                 f"{self.title} is for {self.min_players} to {self.max_players} players, "
                 f"not {players}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadData("the seed must be a whole number")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+            raise BadData("the seed must be a whole number from 0 to 2**128 - 1")
         if options is None:
             options = {}
         if not isinstance(options, dict):

@@ -120,9 +120,11 @@ def test_sharing_a_position_again_never_changes_what_the_receiver_sees_before_it
             rng = Rng(seed)
             while match.current_player() == 0:  # the creator's first turn, at its own device
                 match.play(chooser_move(match, rng))
+            seeded = match.state  # dealt from the seed, as in a game at one device
             match.hand_over()
             receiver = Match.from_link(match.to_link(), device=device_key("receiver"))
             assert receiver.waiting().status == "answer"
+            assert receiver.state == game.keyed(seeded)  # keyed from the invitation on
             opened.append((canonical_json(game.to_json(receiver.state)), receiver.waiting()))
         assert opened[0] == opened[1]
 
@@ -298,7 +300,7 @@ LATER = bytes([1, 0, 1]) + bytes(40)  # and every later one (with a reveal)
 @pytest.mark.parametrize("count", [19_999, 20_000])
 def test_a_short_link_with_thousands_of_hand_overs_is_refused_before_any_replay(count, monkeypatch):
     link = raw_link(HEADER, FIRST + LATER * (count - 1))
-    assert len(link) < 1000
+    assert len(link) < 4000  # far shorter than a real game's link
     replayed = []
     monkeypatch.setattr(Match, "_replay", lambda *args: replayed.append(args))
     with pytest.raises(SaveError) as info:
@@ -346,3 +348,57 @@ def test_a_fixed_deck_or_piles_needs_a_named_scenario(game_id):
         with pytest.raises(SaveError) as info:
             Match.from_link(hand_made)
         assert info.value.key == "load.scenario"
+
+
+# ---- what the protocol does not hide (docs/links.md, "What does not hold") -------------------------
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_link_still_shows_everything_already_dealt_hands_included(game_id):
+    """A decoded link holds the whole position: the hands of every seat (Thurn und Taxis's
+    cards, the toy game's cards) are in it. Only what is not dealt yet is nobody's."""
+    table, at = to_receiver(game_id, seed=19)
+    sender = next(s for s in table.matches if s != at)
+    decoded = Match.from_link(table.links[-1])  # anyone holding the link, with no key
+    assert decoded.state == table.matches[sender].state
+    assert decoded.game.to_json(decoded.state) == table.matches[sender].game.to_json(
+        table.matches[sender].state
+    )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_seat_can_compute_its_own_draws_within_its_turn(game_id):
+    """The receiver's device knows its turn's key once it is dealt: everything chance brings in
+    that turn (a blind draw, a refill) follows from it before the seat chooses."""
+    game = games.get(game_id)
+    table, at = to_receiver(game_id, seed=21)
+    match = table.matches[at]
+    deal = next(d for d in reversed(match.deals) if d is not None)
+    waiting = Match.from_link(table.links[-1]).state
+    assert game.deal(waiting, deal.key) == match.state
+    ahead = seen_in_turn(game, game.deal(waiting, deal.key), at, 21)
+    assert ahead == seen_in_turn(game, match.state, at, 21)
+
+
+def test_a_copy_keeps_the_keys_its_seats_committed_with():
+    """Opened as a copy (a new id), a match plays on with the keys its seats committed with;
+    so a copy is for the player's own use: shared with the same people, its reveals would
+    show secrets the original still uses."""
+    table, at = to_receiver("bust", seed=23)
+    match = table.matches[at]
+    key = match.key_of(at)
+    match.id = "copy-000001"
+    assert match.key_of(at) == key and match.redealt == []
+    assert match.hand_over() and Match.from_link(match.to_link()).redealt == []
+
+
+def test_seats_of_one_device_never_deal_each_other_unless_it_splits_its_shares():
+    """Two people at one device share as one group: neither's turn is dealt from the other's
+    bits. A site changed to write their hand-overs as two shares would deal them itself."""
+    seats = linkplay.people(3)
+    together = Match("bust", players=3, seats=seats, match_id="party-01", device=device_key(1))
+    together.hand_over([0, 1])
+    assert together.waiting() == Waiting("elsewhere", 2) and together.deals == [None, None]
+    split = Match("bust", players=3, seats=seats, match_id="party-01", device=device_key(1))
+    split.hand_over([0])
+    split.hand_over([1])  # seat 1 "answers" seat 0's invitation from the same device
+    split.attach([0, 1], {})
+    assert split.deals[-1] is not None and split.deals[-1].seat == 0

@@ -214,6 +214,8 @@ class Ledger:
     def latest(self, seat: int, upto: int) -> Commit | None:
         """`seat`'s latest hand-over before log index `upto`."""
         mine = self.by_seat.get(seat, [])
+        if not mine or mine[-1].at < upto:  # the common case: the seat's last hand-over
+            return mine[-1] if mine else None
         at = bisect.bisect_left([c.at for c in mine], upto)
         return mine[at - 1] if at else None
 

@@ -195,9 +195,6 @@ class Match:
         commit = self.ledger.latest(chain, upto) if chain is not None else None
         if commit is None:
             return None
-        others = self.ledger.later_bits(commit, upto)
-        if not others:
-            return None
         revealed, kept, key = self.ledger.revealed(commit), True, None
         if revealed is None:
             key = self.key_of(commit.entry.seat)
@@ -205,6 +202,9 @@ class Match:
                 return None
             revealed = handover.secret(key, commit.entry.seat, commit.j)
             kept = handover.commitment(revealed) == commit.entry.commit
+        others = self.ledger.later_bits(commit, upto)
+        if not others:
+            return None
         ply = upto - self.ledger.not_moves_before(upto)
         deal_key = handover.deal_key(seat, commit.entry.seat, commit.j, ply, revealed, others)
         return Deal(seat, commit.entry.seat, commit.j, ply, deal_key, key is not None, kept)
@@ -315,27 +315,30 @@ class Match:
         self.deals.append(None)
         self._settle(len(self.log))
 
-    def hand_over(self, seats: Iterable[int] = ()) -> bool:
+    def hand_over(self, seats: Iterable[int] | None = None) -> bool:
         """Share the game (before its link goes to another device): one hand-over entry for
-        every seat this device plays, `seats` (people's seats) added to them. The first one
-        makes the game keyed. Once per share: False (nothing done) when the log already ends
-        with this device's share, or the game is over and the others have seen its end (the
-        last share reveals the secret that dealt the last moves)."""
-        seats = sorted(set(self.local) | {self._person(seat) for seat in seats})
-        if not seats:
+        each seat this device plays from now on, `seats` (people's seats; default: the seats
+        it plays now). Naming them starts a link game from one played at this device: the
+        creator's invitation names its own seats, and any other person answers from their own
+        device; a device that answers names the seat it answers for. The first hand-over makes
+        the game keyed. Once per share: False (nothing done) when the log already ends with
+        this share, or the game is over and the others have seen its end (the last share
+        reveals the secret that dealt the last moves)."""
+        chosen = sorted({self._person(seat) for seat in (self.local if seats is None else seats)})
+        if not chosen:
             raise BadData("a hand-over needs a seat this device plays")
-        if self.ledger.last_group_seats(len(self.log)) == tuple(seats):
+        if self.ledger.last_group_seats(len(self.log)) == tuple(chosen):
             return False
         if self.is_over() and not (self.is_keyed() and self._unshared()):
             return False
         if self._id is None:
             raise BadData("a match needs an id to be handed over")
-        kept, self.local = self.local, seats
-        keys = [self.key_of(seat) for seat in seats]
+        kept, self.local = self.local, chosen
+        keys = [self.key_of(seat) for seat in chosen]
         if None in keys:
             self.local = kept
             raise BadData("this device has no key for the seats it hands over")
-        for n, (seat, key) in enumerate(zip(seats, keys, strict=True)):
+        for n, (seat, key) in enumerate(zip(chosen, keys, strict=True)):
             assert key is not None
             entry = handover.make_handover(key, seat, self.ledger.count(seat), joins=n > 0)
             self._add_handover(entry, self.state)

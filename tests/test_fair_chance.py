@@ -29,7 +29,8 @@ from game.core.rng import Rng
 from game.core.savefile import SaveError, is_handover, is_move
 
 games.register(toygame.GAME)
-GAMES = games.ids()
+# every game, and the toy game (not the toy game's variants other tests register)
+GAMES = [g for g in games.ids() if not isinstance(games.get(g), toygame.Bust) or g == "bust"]
 SAMPLES = 200  # games per game for the attacks on prediction
 
 

@@ -27,7 +27,14 @@ from typing import Any, NamedTuple
 from .contract import Game, canonical_json
 from .handover import BITS_BYTES, SEAT_LIMIT, SECRET_BYTES, HandOver, is_handover, read_handover
 from .jsontext import JSONTextError, load_json
-from .savefile import MAX_ENTRIES, SaveError, entropy_bits, is_entropy, make_save
+from .savefile import (
+    MAX_ENTRIES,
+    SaveError,
+    check_handover_count,
+    entropy_bits,
+    is_entropy,
+    make_save,
+)
 
 LINK_VERSION = "3"
 READS_VERSIONS = ("1", "2", "3")
@@ -169,18 +176,16 @@ def _inflate(text: str) -> bytes:
     return data
 
 
-def _read_handover(data: bytes, pos: int) -> tuple[HandOver, int]:
-    seat, pos = _read_varint(data, pos)
-    if pos >= len(data) or data[pos] & ~(_REVEALS | _JOINS):
+def _read_handover(item: bytes) -> HandOver:
+    """The hand-over a version-3 item holds (its bounds already checked)."""
+    seat, pos = _read_varint(item, 1)
+    flags = item[pos]
+    commit = item[pos + 1 : pos + 1 + SECRET_BYTES]
+    bits = item[pos + 1 + SECRET_BYTES : pos + 1 + SECRET_BYTES + BITS_BYTES]
+    reveal = item[pos + 1 + SECRET_BYTES + BITS_BYTES :] if flags & _REVEALS else None
+    if seat >= SEAT_LIMIT:
         raise SaveError("the link is damaged", key="link.damaged")
-    flags = data[pos]
-    size = 2 * SECRET_BYTES + BITS_BYTES if flags & _REVEALS else SECRET_BYTES + BITS_BYTES
-    body = data[pos + 1 : pos + 1 + size]
-    if len(body) != size or seat >= SEAT_LIMIT:
-        raise SaveError("the link is damaged", key="link.damaged")
-    commit, bits = body[:SECRET_BYTES], body[SECRET_BYTES : SECRET_BYTES + BITS_BYTES]
-    reveal = body[SECRET_BYTES + BITS_BYTES :] if flags & _REVEALS else None
-    return HandOver(seat, commit, bits, reveal, bool(flags & _JOINS)), pos + 1 + size
+    return HandOver(seat, commit, bits, reveal, bool(flags & _JOINS))
 
 
 def unpack(text: Any) -> Unpacked:
@@ -203,26 +208,40 @@ def unpack(text: Any) -> Unpacked:
         raise SaveError("the link is damaged", key="link.damaged") from None
     pos += size
     first_move = {"1": 0, "2": 1, "3": 2}[version]  # the item of the move at index 0
-    entries: list[Any] = []
-    items: list[bytes] = []
+    spans: list[tuple[int, int, int]] = []  # (item, its start, its end): a pass building nothing
+    moves, hand_overs = 0, dict[int, int]()
     while pos < len(data):
-        if len(entries) >= MAX_ENTRIES:
+        if len(spans) >= MAX_ENTRIES:
             raise SaveError("the link holds more than a game", key="link.damaged")
         start = pos
         item, pos = _read_varint(data, pos)
         if item >= first_move:
+            moves += 1
+        elif item == 0:
+            pos += 8
+        else:
+            seat, flags_at = _read_varint(data, pos)
+            if flags_at >= len(data) or data[flags_at] & ~(_REVEALS | _JOINS):
+                raise SaveError("the link is damaged", key="link.damaged")
+            size = SECRET_BYTES + BITS_BYTES + (SECRET_BYTES if data[flags_at] & _REVEALS else 0)
+            pos = flags_at + 1 + size
+            hand_overs[seat] = hand_overs.get(seat, 0) + 1
+        if pos > len(data):
+            raise SaveError("the link is cut short", key="link.damaged")
+        spans.append((item, start, pos))
+    check_handover_count(moves, hand_overs)  # before anything is built or replayed
+    entries: list[Any] = []
+    items: list[bytes] = []
+    for item, start, end in spans:
+        if item >= first_move:
             entries.append(Index(item - first_move))
             items.append(_move_item(item - first_move))
-        elif item == 0:
-            if pos + 8 > len(data):
-                raise SaveError("the link is cut short", key="link.damaged")
-            entries.append({"entropy": data[pos : pos + 8].hex()})
-            pos += 8
-            items.append(data[start:pos])
+            continue
+        if item == 0:
+            entries.append({"entropy": data[end - 8 : end].hex()})
         else:
-            entry, pos = _read_handover(data, pos)
-            entries.append(entry.to_json())
-            items.append(data[start:pos])
+            entries.append(_read_handover(data[start:end]).to_json())
+        items.append(data[start:end])
     save = make_save(game_id, setup, entries, seats, match_id, undo, format=int(version))
     return Unpacked(save, items)
 

@@ -47,8 +47,9 @@ class Waiting(NamedTuple):
 
     "over"       the game is over (seat None);
     "play"       `seat` moves now, here: a person at this device, or a computer this device runs;
-    "answer"     `seat` has not handed over yet: this device answers for it (`hand_over([seat])`)
-                 before anyone can be dealt: a link game starts with one round of answers;
+    "answer"     `seat` has not handed over yet: this device answers for it before anyone can
+                 be dealt (`hand_over([*local, seat])`): a link game starts with one round of
+                 answers;
     "share"      this device has something the game needs (its moves, or bits for the turn of
                  `seat`): share the link (`hand_over()`), then send it to `seat`;
     "elsewhere"  the game goes on at the device of `seat` (None: no device can go on);

@@ -251,14 +251,25 @@ def read_save(obj: Any) -> SaveParts:
     return SaveParts(game, full_setup, entries, seats, match_id, undo, keys, ledger)
 
 
+def check_handover_count(moves: int, counts: dict[Any, int]) -> None:
+    """Per seat at most one hand-over per move plus two (the invitation round: an answer, and
+    bits for a seat that answered last); `counts`: the hand-overs of each seat."""
+    if counts and max(counts.values()) > moves + 2:
+        raise SaveError(f"more hand-overs than {moves} moves allow", key="load.handovers")
+
+
 def check_handovers(entries: list[Any], humans: list[int], match_id: str | None) -> Ledger:
     """The ledger of a log's hand-overs, checked before anything is replayed: each one well
     formed, for a person's seat, in a group of its own share; no entropy event after the first
-    (a keyed game has no generator to fold bits into); and per seat at most one hand-over per
-    move plus two (the invitation round: an answer, and bits for a seat that answered last), so
-    that a short link holding thousands of hand-overs is refused at once."""
+    (a keyed game has no generator to fold bits into); and not more than `check_handover_count`
+    allows, so that a short save holding thousands of hand-overs is refused at once."""
     ledger = Ledger()
-    moves = sum(1 for entry in entries if is_move(entry))
+    counts: dict[Any, int] = {}
+    for entry in entries:
+        if is_handover(entry):
+            seat = entry["handover"].get("seat") if isinstance(entry["handover"], dict) else None
+            counts[seat] = counts.get(seat, 0) + 1
+    check_handover_count(sum(1 for entry in entries if is_move(entry)), counts)
     for index, entry in enumerate(entries):
         if is_entropy(entry):
             if ledger.first() is not None:
@@ -274,10 +285,6 @@ def check_handovers(entries: list[Any], humans: list[int], match_id: str | None)
             ledger.add(index, handover, index > 0 and is_handover(entries[index - 1]))
         except BadData as e:
             raise SaveError(f"entry {index + 1}: {e}", index + 1, key="load.damaged") from None
-        if ledger.count(handover.seat) > moves + 2:
-            raise SaveError(
-                f"more hand-overs than {moves} moves allow", index + 1, key="load.handovers"
-            )
     if ledger.first() is not None and match_id is None:
         raise SaveError("a game handed over needs its id", key="load.damaged")
     return ledger

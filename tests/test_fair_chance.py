@@ -13,8 +13,11 @@ keyed mode (Game.keyed, to_deal, deal).
 """
 
 import base64
+import json
 import math
+import subprocess
 import zlib
+from pathlib import Path
 
 import linkplay
 import pytest
@@ -403,3 +406,33 @@ def test_seats_of_one_device_never_deal_each_other_unless_it_splits_its_shares()
     split.hand_over([1])  # seat 1 "answers" seat 0's invitation from the same device
     split.attach([0, 1], {})
     assert split.deals[-1] is not None and split.deals[-1].seat == 0
+
+
+LINK_GAME = """
+import json, sys
+sys.path.insert(0, "/repo/tests")
+import toygame, linkplay
+from game import games
+games.register(toygame.GAME)
+table = linkplay.Table("bust", 3, 5, computers=(1,))
+linkplay.play_link_game(table, chooser_seed=5)
+print("LINKS " + json.dumps(table.links))
+"""
+
+
+def test_pyodide_plays_a_link_game_exactly_as_cpython():
+    """The browser's interpreter (CPython 3.14 on 32-bit WebAssembly) derives the same keys,
+    deals the same turns and writes the same links."""
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run(
+        ["node", str(root / "scripts" / "pyodide_run.mjs"), LINK_GAME],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    line = [row for row in run.stdout.splitlines() if row.startswith("LINKS ")][-1]
+    table = Table("bust", 3, 5, computers=(1,))
+    linkplay.play_link_game(table, chooser_seed=5)
+    assert json.loads(line[len("LINKS ") :]) == table.links

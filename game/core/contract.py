@@ -94,14 +94,10 @@ class Game:
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2  # what the CLI and a new-game screen start from
     options: ClassVar[dict[str, Option]] = {}  # name -> Option
-    # Options a save of format 1 or 2, or a link of version 1 or 2, does not name take these
-    # values instead of today's defaults: the rule those versions played by when the option did
-    # not exist yet (e.g. Toscana: {"contact": "own-both"}). Default: today's defaults.
+    # What a save or link of an older format meant by an option it does not name, where that
+    # differs from today's default (a default changed, or an option added, after it was made):
+    # its readers add these before `check_setup`, so such a game keeps playing as it began.
     legacy_defaults: ClassVar[dict[str, JSON]] = {}
-    # Options that fix the order of chance (a deck, piles) when set: a match with one of them
-    # set must be a named scenario (game.core.savefile.check_scenario), so that no link or save
-    # can fix the luck of an ordinary game. E.g. ("deck",).
-    fixed_chance_options: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -227,6 +223,11 @@ class Game:
         fixed deck given by the set-up (a scenario). Default: nothing is hidden."""
 
     # ---- keyed chance (link play: docs/links.md) ------------------------------------------------
+    # Options that fix the order of chance when set (a deck, piles), e.g. ("deck",): a match
+    # with one of them set must be a named scenario (game.core.savefile.check_scenario), so
+    # that no link or save can fix the luck of an ordinary game.
+    fixed_chance_options: ClassVar[tuple[str, ...]] = ()
+
     # Played by link, a game's chance is dealt turn by turn from keys that combine a secret the
     # seat to move committed to earlier with bits the other seats revealed after it (game.core.
     # handover). The engine's part: a keyed state keeps nothing face down in any order and holds

@@ -642,7 +642,12 @@ def test_a_saved_game_is_a_scenario():
     save = {
         "format": 1,
         "game": "carcassonne",
-        "setup": {"players": 2, "seed": 0, "options": {"deck": ["E", "U"], "courier": "off"}},
+        "setup": {
+            "players": 2,
+            "seed": 0,
+            "options": {"deck": ["E", "U"], "courier": "off"},
+            "scenario": "Two tiles",  # a fixed deck is a scenario's (docs/links.md, Scenarios)
+        },
         "moves": [mv(0, -1, 2, "c1"), mv(1, 0, 1, "r1")],
     }
     match = Match.from_save(save)

@@ -10,7 +10,7 @@ and after a move are that seat's views, so no entry names a card another seat ke
 from typing import Any, NamedTuple
 
 from game.core.contract import Game
-from game.core.savefile import is_entropy
+from game.core.savefile import is_move
 
 from .i18n import about
 
@@ -101,7 +101,7 @@ class Story:
 
         number = 0
         for k, entry in enumerate(match.log):
-            if is_entropy(entry):
+            if not is_move(entry):
                 continue  # a hand-over changes nothing anyone sees
             number += 1
             if len(out) < len(kept) and kept[len(out)][0] is match.states[k + 1]:

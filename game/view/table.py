@@ -9,7 +9,7 @@ from typing import Any
 from game import games
 from game.core import BadData, IllegalMove
 from game.core.ai import Search
-from game.core.links import read_link
+from game.core.links import unpack
 from game.core.match import Match
 from game.core.savefile import SaveError, load_text
 
@@ -18,15 +18,15 @@ from .markup import isolate
 from .story import Story, words
 
 
-def read_match(source, link=False):
+def read_match(source, link=False, device=None):
     """A match from a link's text (`link`), a save object or a file's text; SaveError for
-    anything else. Undo is the save's own setting, else as `default_undo` says."""
-    writer = None
+    anything else. Undo is the save's own setting, else as `default_undo` says. `device`: this
+    device's key (a file's "keys" let this device play the seats they name)."""
     if link:
-        source, writer = read_link(source)
-    elif isinstance(source, str | bytes):
+        return Match.from_link(source, _undo_for(unpack(source).save), device)
+    if isinstance(source, str | bytes):
         source = load_text(source)
-    return Match.from_save(source, _undo_for(source), writer)
+    return Match.from_save(source, _undo_for(source), device=device)
 
 
 def _undo_for(save):
@@ -37,11 +37,13 @@ def _undo_for(save):
 
 
 class Table:
-    """A match plus the decisions around it. `tr` translates keys (ui/i18n.Translator)."""
+    """A match plus the decisions around it. `tr` translates keys (ui/i18n.Translator); `device`
+    is this device's key (game.view.library.Library.device_key), given to every match here."""
 
-    def __init__(self, game_id, tr):
+    def __init__(self, game_id, tr, device=None):
         self.game = games.get(game_id)
         self.tr = tr
+        self.device = device
         self.match: Match | None = None
         # (translation key, params) of the latest announcement
         self.notice: tuple[str, dict[str, Any]] | None = None
@@ -54,10 +56,11 @@ class Table:
         return self.match
 
     # ---- starting -------------------------------------------------------------------------------
-    def start(self, seats, seed, options=None, undo=None, match_id=None):
-        """A new match. Seats: [{"name", "kind": "human"|"ai", "level"}]; the seed and the id
-        come from the page (fresh random ones per new game). Take-backs (`undo`) default as
-        `default_undo` says."""
+    def start(self, seats, seed, options=None, undo=None, match_id=None, scenario=None):
+        """A new match. Seats: [{"name", "kind": "human"|"ai", "level"}]; the seed (128 random
+        bits) and the id come from the page (fresh ones per new game). Take-backs (`undo`)
+        default as `default_undo` says. Fixed piles or decks in `options` need the `scenario`'s
+        name."""
         if undo is None:
             undo = default_undo(seats)
         self.match = Match(
@@ -68,6 +71,8 @@ class Table:
             seats=seats,
             undo=undo,
             match_id=match_id,
+            scenario=scenario,
+            device=self.device,
         )
         self.notice = None
         return self.match
@@ -75,7 +80,8 @@ class Table:
     def rematch(self, seed, match_id=None):
         """The same seats and options again with a new shuffle (a new match, its own id)."""
         old = self.live
-        return self.start(old.seats, seed, old.setup["options"], old.undo_policy, match_id)
+        options = old.setup["options"]
+        return self.start(old.seats, seed, options, old.undo_policy, match_id, old.scenario)
 
     def take(self, match, notice=None):
         """Put a match (loaded, stored or arriving) on the table."""
@@ -88,10 +94,10 @@ class Table:
     def load_save(self, obj):
         """Replace the match by a loaded one; on any problem raise SaveError and keep the
         current match exactly as it was."""
-        return self.take(read_match(obj), ("table.loaded", {}))
+        return self.take(read_match(obj, device=self.device), ("table.loaded", {}))
 
     def load_link(self, text):
-        return self.take(read_match(text, link=True), ("table.loaded", {}))
+        return self.take(read_match(text, link=True, device=self.device), ("table.loaded", {}))
 
     # ---- whose turn -------------------------------------------------------------------------------
     @property
@@ -191,7 +197,9 @@ class Table:
 
     # ---- saving --------------------------------------------------------------------------------------
     def save_text(self):
-        return json.dumps(self.live.to_save(), ensure_ascii=False, indent=1)
+        """Save to file: with the keys of the seats this device plays, so that the game can
+        go on at another device (docs/links.md, "Saves")."""
+        return json.dumps(self.live.to_save(keys=True), ensure_ascii=False, indent=1)
 
     def link(self):
         return self.live.to_link()

@@ -17,6 +17,9 @@
 //   data-view        changes when another match is shown: the view starts again
 // Groups with data-fine="U" (board units) get the class gt-coarse while U is under 24 px on
 // screen, so a board can offer a bigger pick of targets that are too close to tap.
+// Groups with data-overview="choose": a tap that zooms in on one of their [data-cell] targets
+// also taps it (the board's tap only chooses and waits for a confirm, so a near miss costs
+// nothing), and the view shows what it chose.
 
 const TARGET_PX = 24;
 const TEXT_PX = 12;
@@ -41,6 +44,7 @@ const nav = {
   pointers: new Map(), // pointerId -> {x, y, type}
   gesture: null, // {kind: "drag" | "pinch", ...}
   suppressClick: 0, // time until which a click is the end of a drag, not a tap
+  passing: false, // a tap handed on to the board's target (data-overview="choose")
   frame: 0, // requested animation frame
   animation: null,
   settleTimer: 0,
@@ -377,7 +381,7 @@ function onPointerUp(event) {
 }
 
 function onClick(event) {
-  if (!inView(event)) return;
+  if (nav.passing || !inView(event)) return;
   if (performance.now() < nav.suppressClick) {
     nav.suppressClick = 0;
     event.stopPropagation();
@@ -390,9 +394,35 @@ function onClick(event) {
     event.preventDefault();
     const { x, y } = local(event);
     const f = frame();
-    const target = zoomAt(f, nav.cam, Math.max(limits(f).read, nav.cam.k * 2), x, y);
+    let target = zoomAt(f, nav.cam, Math.max(limits(f).read, nav.cam.k * 2), x, y);
+    const cell = choosable(nav.cam.x + x / nav.cam.k, nav.cam.y + y / nav.cam.k);
+    if (cell) {
+      const before = nav.svg.dataset.cursor || "";
+      nav.passing = true;
+      try {
+        cell.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, clientX: event.clientX, clientY: event.clientY }));
+      } finally {
+        nav.passing = false;
+      }
+      // the board chose and moved its cursor (data-cursor): the zoom shows what it chose
+      const after = nav.svg.dataset.cursor || "";
+      const chosen = after !== before && parseBox(after);
+      if (chosen) {
+        nav.cursorSeen = after;
+        target = showBox(f, target, chosen);
+      }
+    }
     animateTo(target);
   }
+}
+
+// the [data-cell] target of a data-overview="choose" group at a board point (board units)
+function choosable(ux, uy) {
+  for (const cell of nav.svg.querySelectorAll('[data-overview="choose"] [data-cell]')) {
+    const b = cell.getBBox();
+    if (ux >= b.x && ux < b.x + b.width && uy >= b.y && uy < b.y + b.height) return cell;
+  }
+  return null;
 }
 
 function onWheel(event) {

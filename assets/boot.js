@@ -12,7 +12,7 @@
 import { startNavigation } from "./board-nav.js";
 import { GAME_IDS } from "./games.js";
 import { bridge } from "./handshake.js";
-import { LANGS, chooseLang, pluralCategory } from "./i18n.js";
+import { LANGS, chooseLang, translate } from "./i18n.js";
 import { installMemoryIDB } from "./idb-fallback.js";
 import { mountYourGames } from "./yourgames.js";
 import { fetchSnapshot } from "./snapshot.js";
@@ -70,14 +70,7 @@ for (const el of [...document.querySelectorAll("[data-i18n]"), ...$("i18n-en").c
   fallback.set(el.dataset.i18n, el.textContent);
 }
 
-function t(key, vars = {}) {
-  const table = state.table;
-  let lang = state.lang;
-  let text = table && table[lang]?.[key];
-  if (text == null) { lang = "en"; text = (table && table.en?.[key]) ?? fallback.get(key) ?? key; }
-  while (typeof text === "object") text = text[pluralCategory(lang, vars[text.count || "n"])] ?? text.other ?? key;
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
-}
+const t = (key, vars = {}) => translate(state.table, state.lang, key, vars, fallback.get(key));
 
 function applyStrings() {
   root.lang = state.lang;

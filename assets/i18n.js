@@ -15,6 +15,16 @@ export function pluralCategory(lang, n) {
   return whole && n === 1 ? "one" : "other";
 }
 
+// The text of `key` in `lang` (else English, else `fallback`, else the key itself): a plural
+// object picks its form by the count it names (`count`, else "n"), a form may itself be a
+// plural object of a second count; `{name}` placeholders are filled from `vars`.
+export function translate(table, lang, key, vars = {}, fallback = null) {
+  let text = table && table[lang]?.[key];
+  if (text == null) { lang = "en"; text = (table && table.en?.[key]) ?? fallback ?? key; }
+  while (typeof text === "object") text = text[pluralCategory(lang, vars[text.count || "n"])] ?? text.other ?? key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+}
+
 // The language to show: the one the address asks for (?lang=), else the one chosen before (kept
 // in localStorage, "bgt-lang": any stored value may be damaged), else the browser's first
 // language we have, else English.

@@ -560,7 +560,7 @@ def test_last_turn_message_comes_before_final_scoring():
 
 # ---- contract, JSON, hidden information (DESIGN §2) ----------------------------------------------
 def test_damaged_states_raise_bad_data():
-    # docs/architecture.md, the engine contract: from_json validates and raises a clear error on
+    # docs/architecture.md, Serialisation: from_json validates and raises a clear error on
     # bad data (the checks every game passes: tests/test_conformance.py; here Carcassonne's own)
     good = GAME.to_json(scenario(["U", "E"], mv(1, 0, 1, "r1")))
     GAME.from_json(good)

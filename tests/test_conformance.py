@@ -1,4 +1,4 @@
-"""Every game against the engine contract (docs/architecture.md, the engine contract): random games
+"""Every game against the engine contract (docs/architecture.md, Engine contract): random games
 to the end with every contract check at every step (game.core.conformance), for each game's player
 counts and rule options, and the variants that fix the piles or the deck (a scenario: nothing left
 to chance, so mixed-in entropy must not change the game); damaged states raise BadData; a seed
@@ -33,7 +33,7 @@ class Run(NamedTuple):
 
 TOSCANA_TILES = list(LAYOUT_IDS)
 # One card per city: a small deck runs out, is shuffled again and may leave display slots empty
-# (docs/rules/thurn-und-taxis.md, the deck of a scenario may be shorter than 66 cards).
+# (docs/rules/thurn-und-taxis.md, Scenario decks: a scenario's deck may be shorter than 66 cards).
 TNT_SHORT_DECK = [
     *("Stuttgart", "Ulm", "Sigmaringen", "Freiburg", "Basel", "Zürich", "Mannheim", "Carlsruhe"),
     *("Innsbruck", "Würzburg", "Nürnberg", "Regensburg", "Ingolstadt", "Augsburg", "München"),
@@ -55,7 +55,7 @@ RUNS = {
         Run(2, tuple(range(1, 9))),
         Run(2, tuple(range(1, 5)), {"contact": "own-new"}),  # either touching rule
         # option `piles` fixes both piles (top first, may be shorter than 16) in both rounds
-        # (docs/rules/toscana.md, the piles)
+        # (docs/rules/toscana.md, Piles)
         *(
             Run(2, (1, 2, 3), {"piles": piles}, chance=False, label=f"piles-{label}")
             for label, piles in (
@@ -106,7 +106,7 @@ def test_random_games_keep_the_contract_at_every_step(game_id, run):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_damaged_states_raise_bad_data(game_id):
-    # docs/architecture.md, the engine contract: from_json validates and raises a clear error
+    # docs/architecture.md, Serialisation: from_json validates and raises a clear error
     conformance.check_bad_states(games.get(game_id))
 
 

@@ -272,10 +272,8 @@ def test_the_log_speaks_to_the_person_at_the_device_and_of_the_others_by_name():
 
 
 def test_the_picker_script_picks_plural_forms_as_python_does():
-    """assets/boot.js has its own `t` (the picker runs before Python): the same forms, nested
-    objects of a second count included, for every count."""
-    boot = (ROOT / "assets" / "boot.js").read_text("utf-8")
-    start, end = boot.index("function pluralCategory("), boot.index("function chooseLang(")
+    """The picker translates in JavaScript before Python runs (assets/i18n.js `translate`, which
+    boot.js's `t` calls): the same forms, nested objects of a second count included."""
 
     def plural(count, forms):
         return {"count": count, **dict(zip(("one", "few", "many", "other"), forms))}
@@ -288,15 +286,15 @@ def test_the_picker_script_picks_plural_forms_as_python_does():
     calls = [("pts", {"n": n}) for n in COUNTS] + [
         ("two", {"n": n, "k": k}) for n in (1, 3, 5) for k in (1, 2, 7)
     ]
+    module = (ROOT / "assets" / "i18n.js").as_uri()
     script = (
-        f"const state = {{table: {json.dumps(table)}, lang: 'cs'}};\n"
-        "const fallback = new Map();\n"
-        + boot[start:end]
-        + f"\nconsole.log(JSON.stringify({json.dumps(calls)}.map(([key, vars]) => t(key, vars))));"
+        f"import {{ translate }} from {json.dumps(module)};\n"
+        f"const table = {json.dumps(table)};\n"
+        f"console.log(JSON.stringify({json.dumps(calls)}.map(([key, vars]) => "
+        "translate(table, 'cs', key, vars))));"
     )
-    shown = json.loads(
-        subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True).stdout
-    )
+    run = ["node", "--input-type=module", "-e", script]
+    shown = json.loads(subprocess.run(run, capture_output=True, text=True, check=True).stdout)
     tr = Translator(table, "cs")
     assert shown == [tr(key, **params) for key, params in calls]
     assert shown[-1] == "5/7 p" and shown[len(COUNTS) :][:3] == ["1/1 a", "1/2 b", "1/7 d"]

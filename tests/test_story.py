@@ -61,9 +61,10 @@ def test_toscana_entries_name_the_cells_by_the_board_edges_and_show_the_tile():
     table.play(ToscanaPlace(6, 8, 0))
     (entry,) = table.log_entries(ToscanaBoard(), 0)
     ann = isolate("Ann")  # the table's names are bidi isolates (issue #12)
-    assert entry.told.text == f"{ann} placed a tile on G9–J10"  # 4 x 2 cells, A-Q, rows 1-17
+    where = "G9\u2060–\u2060J10"  # 4 x 2 cells, A-Q, rows 1-17; word joiners: no break at "–"
+    assert entry.told.text == f"{ann} placed a tile on {where}"
     # the status line tells the move as the log does (it said "You placed T10" before)
-    assert table.notice_text(ToscanaBoard(), 0) == f"Last move: {ann} placed a tile on G9–J10"
+    assert table.notice_text(ToscanaBoard(), 0) == f"Last move: {ann} placed a tile on {where}"
     assert "<svg" in entry.told.picture and "tos-picture" in entry.told.picture
     board = ToscanaBoard()
     marks = [board.seat_mark(table.state, seat) for seat in (0, 1)]

@@ -2,9 +2,16 @@
 only forwards pointer and key events and sets the markup this returns).
 
 Pointing at a cell previews the tile with its top-left corner there (moved inside the board when
-it would stick out). A click or tap chooses the spot; a tap on the chosen tile turns it, as do R,
-a right click and the turn buttons; the Place button (or Enter) plays it, so a slip of the finger
-costs nothing. Arrow keys move the preview; V arms the veto. (The wheel zooms the board.)
+it would stick out; turned back, it returns to the spot chosen). A click or tap chooses the spot;
+a tap on the chosen tile turns it, as do R, a right click and the turn buttons; the Place button
+(or Enter) plays it, so a slip of the finger costs nothing. Arrow keys move the preview; V arms
+the veto. (The wheel zooms the board.)
+
+Played without sight, each input leaves words for the shell's live line (`spoken`: the square,
+what lies there, whether the tile fits and why not; the tile's new turn; the veto; a refused
+Enter), and the tile and the board can be described (`piece_words`, `board_words`): the words
+are draw_words.py's. The controller remembers whether the last input was a key, so the panel's
+hint speaks of keys then and of taps otherwise.
 
 What the person chose so far leaves the controller only as a frozen value, `selection()`
 (panel.Selection): panel.py draws the panel, the round's summary and the new-game option.
@@ -16,7 +23,7 @@ from game.view.howto import Section
 from game.view.i18n import Translator
 from game.view.story import Told
 
-from . import draw, howto, panel, queries, story
+from . import draw, draw_words, howto, panel, queries, story
 from .data import CANONICAL_ROT, CENTRE, DISTINCT_ROTS, SIZE, footprint
 from .draw import CELL
 from .engine import GAME, Pass, Place, ToscanaMove, ToscanaState
@@ -54,8 +61,11 @@ class Controller(BoardController):
         super().__init__()
         self.rot = 0
         self.anchor: tuple[int, int] | None = None  # the previewed tile's top-left cell
+        self.chosen: tuple[int, int] | None = None  # the anchor as chosen (before a turn moved it)
         self.locked = False  # the spot is chosen: a tap on the tile turns it, Place plays it
         self.veto = False  # the next move carries a veto
+        self.by_key = False  # the last input was a key (the hint speaks of keys, not taps)
+        self._news: str | None = None  # what the last input did, for `spoken` ("moved", "edge"...)
         self._position: ToscanaState | None = None  # the state the cache below belongs to
         self._legal: dict[tuple[int, int, int], bool] = {}
 
@@ -68,7 +78,8 @@ class Controller(BoardController):
             return
         self._position = state
         self._legal = {spot: True for spot in queries.legal_placements(state)}
-        self.anchor = None
+        self.anchor = self.chosen = None
+        self._news = None
         self.locked = False
         self.veto = False
         tile = self.tile(state)
@@ -123,19 +134,24 @@ class Controller(BoardController):
         """The pointer is over cell (x, y): move the preview unless a spot is chosen. Returns
         whether the overlay changed."""
         self._sync(state)
+        self.by_key = False
         if self.locked or self.tile(state) is None:
             return False
         anchor = self._clamp(x, y)
         changed = anchor != self.anchor
-        self.anchor = anchor
+        self._move_to(anchor)
         return changed
 
     def leave(self, state: ToscanaState) -> bool:
         """The pointer left the board: hide an unchosen preview."""
         if self.locked or self.anchor is None:
             return False
-        self.anchor = None
+        self.anchor = self.chosen = None
         return True
+
+    def _move_to(self, anchor: tuple[int, int]) -> None:
+        """The preview goes to `anchor` (inside the board): the spot a later turn keeps to."""
+        self.anchor = self.chosen = anchor
 
     def _covers(self, x: int, y: int) -> bool:
         if self.anchor is None:
@@ -148,13 +164,15 @@ class Controller(BoardController):
         """A click or tap on cell (x, y): choose the spot there, or turn the tile when the tap
         lands on the chosen one. Never a move: Place (or Enter) plays."""
         self._sync(state)
+        self.by_key = False
         if self.tile(state) is None:
             return None
         if self.locked and self._covers(x, y):
             self.rotate(state, 1)
             return None
-        self.anchor = self._clamp(x, y)
+        self._move_to(self._clamp(x, y))
         self.locked = True
+        self._news = "moved"
         return None
 
     def confirm(self, state: ToscanaState) -> ToscanaMove | None:
@@ -164,20 +182,25 @@ class Controller(BoardController):
         return Place(self.anchor[0], self.anchor[1], self.rot, self.veto)
 
     def rotate(self, state: ToscanaState, step: int = 1) -> None:
-        """Turn the tile to its next distinct orientation (look-alike turns are skipped)."""
+        """Turn the tile to its next distinct orientation (look-alike turns are skipped). At the
+        board's edge a turned tile moves inside; turned back it returns to the spot chosen."""
         self._sync(state)
         tile = self.tile(state)
         if tile is None:
             return
         turns = DISTINCT_ROTS[tile]
         self.rot = turns[(turns.index(CANONICAL_ROT[tile][self.rot]) + step) % len(turns)]
-        if self.anchor is not None:
-            self.anchor = self._clamp(*self.anchor)
+        if self.chosen is not None:
+            self.anchor = self._clamp(*self.chosen)
+        self._news = "turned"
 
     def nudge(self, state: ToscanaState, dx: int, dy: int) -> None:
+        """An arrow key: the preview one square that way (it stays put at the board's edge)."""
         self._sync(state)
         x, y = self.anchor if self.anchor is not None else CENTRE
-        self.anchor = self._clamp(x + dx, y + dy)
+        anchor = self._clamp(x + dx, y + dy)
+        self._news = "edge" if anchor == self.anchor else "moved"
+        self._move_to(anchor)
         self.locked = False
 
     def cancel(self) -> None:
@@ -185,6 +208,7 @@ class Controller(BoardController):
 
     def toggle_veto(self, state: ToscanaState) -> None:
         self.veto = not self.veto and self.veto_possible(state)
+        self._news = "veto"
 
     def pass_move(self, state: ToscanaState) -> ToscanaMove | None:
         return Pass(self.veto) if self.must_pass(state) else None
@@ -194,7 +218,7 @@ class Controller(BoardController):
         if name in ("rotate", "rotate-left"):
             self.rotate(state, 1 if name == "rotate" else -1)
         elif name == "place":
-            return self.confirm(state)
+            return self._confirm_or_say(state)
         elif name == "pass":
             return self.pass_move(state)
         elif name == "veto":
@@ -202,23 +226,111 @@ class Controller(BoardController):
         return None
 
     def turn(self, state: ToscanaState, step: int) -> bool:
+        self.by_key = False
         self.rotate(state, step)
         return True
 
     def key(self, state: ToscanaState, key: str) -> ToscanaMove | None:
-        """Keyboard play: arrows move, R turns, Enter places (or passes), V arms the veto,
-        Escape lets go of a chosen spot. Returns a move or None."""
+        """Keyboard play: arrows move, R turns, Enter places (or passes), V arms the veto, T
+        says the tile, Escape lets go of a chosen spot. Returns a move or None."""
+        self._sync(state)
+        self.by_key = True
+        self._news = None
         if key in KEY_STEPS:
             self.nudge(state, *KEY_STEPS[key])
         elif key in ("r", "R"):
             self.rotate(state, -1 if key == "R" else 1)
         elif key in ("v", "V"):
             self.toggle_veto(state)
+        elif key in ("t", "T"):
+            self._news = "tile"
         elif key == "Escape":
             self.cancel()
         elif key == "Enter":
-            return self.pass_move(state) if self.must_pass(state) else self.confirm(state)
+            return self.pass_move(state) if self.must_pass(state) else self._confirm_or_say(state)
         return None
+
+    def _confirm_or_say(self, state: ToscanaState) -> ToscanaMove | None:
+        """The move for the spot, or (refused) the words that say why not."""
+        move = self.confirm(state)
+        if move is None:
+            self._news = "refused"
+        return move
+
+    # ---- words for playing without sight (draw_words.py) -------------------------------------
+    def spoken(
+        self, state: ToscanaState, viewer: int | None, tr: Translator, you: int | None
+    ) -> str | None:
+        """What the last input changed, said once: the square (its name, what lies there, whether
+        the tile fits and why not), the tile's new turn, the veto, or why Enter placed nothing."""
+        self._sync(state)
+        news, self._news = self._news, None
+        tile = self.tile(state)
+        if news is None or tile is None:
+            return None
+        seat = GAME.current_player(state)
+        assert seat is not None  # there is a tile to place
+        colour = self.colour(state)
+        here = "" if self.anchor is None else self._here(state, tr, tile, seat)
+        if news == "moved":
+            return here
+        if news == "edge":  # an arrow against the board's edge: the cursor stays
+            return f"{tr('toscana.say.edge_reached')} {here}"
+        if news == "turned":
+            turned = tr("toscana.say.turned", shape=draw_words.shape(tr, tile, self.rot, colour))
+            if not self.rotation_has_spots(state):
+                return f"{turned} {tr('toscana.turn_hint.keys')}"
+            return f"{turned} {here}".strip()
+        if news == "tile":
+            return draw_words.piece(tr, tile, self.rot, colour)
+        if news == "veto":
+            return tr(self._veto_words(state, seat))
+        fault = (
+            None
+            if self.anchor is None
+            else queries.placement_problem(state, *self.anchor, self.rot)
+        )
+        why = draw_words.why(tr, fault or "nowhere")
+        return tr("toscana.say.refused", why=why)
+
+    def _here(self, state: ToscanaState, tr: Translator, tile: str, seat: int) -> str:
+        """The cursor's square and whether the tile fits on the spot it heads."""
+        assert self.anchor is not None
+        x, y = self.anchor
+        square = draw_words.at(tr, draw_words.grid(state), x, y)
+        return f"{square} {draw_words.fit(tr, state, seat, tile, x, y, self.rot)}"
+
+    def _veto_words(self, state: ToscanaState, seat: int) -> str:
+        if self.veto:
+            return "toscana.say.veto_on"
+        if self.veto_possible(state):
+            return "toscana.say.veto_off"
+        return (
+            "toscana.say.veto_short"
+            if queries.vetoes_left(state)[seat]
+            else "toscana.say.veto_used"
+        )
+
+    def piece_words(self, state: ToscanaState, viewer: int | None, tr: Translator) -> str:
+        sel = self.selection(state)
+        if sel.tile is None or sel.colour is None:
+            return ""
+        return draw_words.piece(tr, sel.tile, sel.rot, sel.colour)
+
+    def board_words(
+        self,
+        state: ToscanaState,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+        you: int | None,
+    ) -> Markup:
+        """Each player's largest area, the free squares around the cursor and, for the player
+        to move, where the tile fits nearby."""
+        self._sync(state)
+        mover = GAME.current_player(state)
+        placing = mover is not None and viewer in (None, mover) and self.tile(state) is not None
+        return draw_words.board(state, names, tr, self.anchor, self.rot, mover if placing else None)
 
     # ---- output -----------------------------------------------------------------------------------
     def defs(self) -> Markup:
@@ -344,6 +456,7 @@ class Controller(BoardController):
             must_pass=self.must_pass(state),
             veto_possible=self.veto_possible(state),
             veto=self.veto,
+            by_key=self.by_key,
         )
 
     def panel_markup(

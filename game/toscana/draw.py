@@ -154,7 +154,9 @@ def tiles_layer(placements, colours):
 
 @cache
 def hit_layer():
-    """Invisible cells that name their coordinates: the one delegated listener reads data-cell."""
+    """Invisible cells that name their coordinates: the one delegated listener reads data-cell.
+    A tap only chooses a spot (Place confirms), so on the whole board, where cells are too small
+    to aim at, a tap zooms in and chooses at once (data-overview, assets/board-nav.js)."""
     return tag(
         "g",
         *(
@@ -163,6 +165,7 @@ def hit_layer():
             for x in range(SIZE)
         ),
         class_="tos-hit",
+        data_overview="choose",
     )
 
 
@@ -193,8 +196,19 @@ def last_move_layer(spot):
 
 def mark_layer(tile, rot, x, y, colour):
     """A move pointed at in the log: its tile on its spot (also when the board shows another
-    round), framed brightly."""
+    round), framed brightly, with the names of its corner squares as the log gives them ("G9",
+    "J10") written on them, readable where the edge labels are too small to show."""
     width, height = footprint(rot)
+    names = "".join(
+        tag(
+            "text",
+            cell_name(cx, cy),
+            x=(cx + 0.5) * CELL,
+            y=(cy + 0.5) * CELL + 1.9,
+            class_="tos-mark-name",
+        )
+        for cx, cy in ((x, y), (x + width - 1, y + height - 1))
+    )
     return tag(
         "g",
         tile_markup(tile, rot, x, y, colour, css="tos-mark-tile"),
@@ -207,6 +221,7 @@ def mark_layer(tile, rot, x, y, colour):
             rx=2,
             class_="tos-mark",
         ),
+        names,
         class_="tos-marked",
         data_x=x,
         data_y=y,

@@ -197,6 +197,11 @@ def sections() -> list[Section]:
             ),
         ),
         Section("match", "toscana.howto.match", ("toscana.howto.match.1",)),
+        Section(
+            "keys",
+            "toscana.howto.keys",
+            ("toscana.howto.keys.1", "toscana.howto.keys.2", "toscana.howto.keys.3"),
+        ),
     ]
 
 

@@ -13,7 +13,7 @@ from game.view.i18n import Translator, about
 from game.view.markup import esc, tag
 from game.view.widgets import button
 
-from . import draw, howto, queries
+from . import draw, draw_words, howto, queries
 from .engine import GAME, ToscanaState
 
 CONTACT = GAME.options["contact"]  # the touching rule offered on the new-game form
@@ -33,6 +33,7 @@ class Selection(NamedTuple):
     must_pass: bool  # it fits nowhere: the player passes
     veto_possible: bool  # the rules let the player veto now
     veto: bool  # the next move carries a veto
+    by_key: bool = False  # the last input was a key: the hint names keys, not taps
 
 
 def panel(
@@ -40,28 +41,52 @@ def panel(
 ) -> Markup:
     """The step's panel: both players' points on one line, then the tile in hand with its
     buttons and what to do. `names` are the seats' names as typed (escaped here)."""
-    colours = queries.seat_colours(state)
-    totals = GAME.scores(state)
     mover = GAME.current_player(state)
     strip = tag(
         "ol",
-        *(
-            tag(
-                "li",
-                tag("span", "", class_=f"tos-swatch tos-swatch-{colours[seat]}"),
-                tag("span", esc(names[seat]), class_="tos-strip-name"),
-                tag("b", str(totals[seat]), title=tr("toscana.points_total", n=totals[seat])),
-                class_="gt-to-move" if mover == seat else None,
-                data_seat=seat,
-            )
-            for seat in (0, 1)
-        ),
+        *(_chip(state, seat, names[seat], tr) for seat in (0, 1)),
         class_="tos-strip",
         aria_label=tr("nav.details"),
     )
     if interactive and mover is not None and sel.tile is not None:
         return strip + _controls(sel, tr)
     return strip
+
+
+def _chip(state: ToscanaState, seat: int, name: str, tr: Translator) -> Markup:
+    """A player's colour, name and points where the eye is, beside the tile: in a round, the
+    points the round would give now (the tiles of their largest area), and after the first
+    round the total with them; once the match is over, the final total."""
+    colour = queries.seat_colours(state)[seat]
+    mover = GAME.current_player(state)
+    live = GAME.projected_scores(state)[seat]
+    now = live - GAME.scores(state)[seat]
+    if mover is None:
+        shown, said = live, tr("toscana.points_total", n=live)
+    elif queries.round_results(state):
+        shown, said = now, tr("toscana.points_round_total", n=now, total=live)
+    else:
+        shown, said = now, tr("toscana.points_round", n=now)
+    total = (
+        tag(
+            "span",
+            esc(tr("toscana.strip_total", n=live)),
+            class_="tos-strip-total",
+            aria_hidden="true",
+        )
+        if mover is not None and queries.round_results(state)
+        else ""
+    )
+    return tag(
+        "li",
+        tag("span", "", class_=f"tos-swatch tos-swatch-{colour}", aria_hidden="true"),
+        tag("span", esc(name), class_="tos-strip-name"),
+        tag("b", str(shown), title=said, aria_hidden="true"),
+        total,
+        tag("span", esc(said), class_="tos-unseen"),
+        class_="gt-to-move" if mover == seat else None,
+        data_seat=seat,
+    )
 
 
 def details(state: ToscanaState, names: list[str], tr: Translator) -> Markup:
@@ -105,19 +130,20 @@ def details(state: ToscanaState, names: list[str], tr: Translator) -> Markup:
 
 
 def _controls(sel: Selection, tr: Translator) -> Markup:
-    """The tile in hand, its buttons (turn, place or pass, veto) and what to do."""
+    """The tile in hand (named square by square), its buttons (turn, place or pass, veto) and
+    what to do, in the words of the last input: keys or taps."""
     assert sel.tile is not None and sel.colour is not None
+    label = draw_words.piece(tr, sel.tile, sel.rot, sel.colour)
     buttons = [
         tag(
             "span",
-            draw.tile_picture(
-                sel.tile, sel.rot, sel.colour, size=44, label=tr("toscana.tile_in_hand")
-            ),
+            draw.tile_picture(sel.tile, sel.rot, sel.colour, size=44, label=label),
             class_="tos-hand",
         )
     ]
+    keys = ".keys" if sel.by_key else ""
     if sel.must_pass:
-        hint = tr("toscana.must_pass")
+        hint = tr("toscana.must_pass" + keys)
         buttons.append(button(tr, "pass", "toscana.pass", primary=True))
     else:
         for act, symbol, label in (
@@ -137,12 +163,12 @@ def _controls(sel: Selection, tr: Translator) -> Markup:
         buttons.append(button(tr, "place", "toscana.place", primary=True, disabled=not sel.fits))
         if sel.problem:
             hint = tr(sel.problem)
-        elif sel.locked:
-            hint = tr("toscana.confirm_hint")
+        elif sel.locked or (sel.by_key and sel.fits):
+            hint = tr("toscana.confirm_hint" + keys)
         elif not sel.turn_has_spots:
-            hint = tr("toscana.turn_hint")
+            hint = tr("toscana.turn_hint" + keys)
         else:
-            hint = tr("toscana.place_hint")
+            hint = tr("toscana.place_hint" + keys)
     if sel.veto_possible:
         explain = tr("toscana.veto_explain")
         buttons.append(
@@ -159,8 +185,9 @@ def _controls(sel: Selection, tr: Translator) -> Markup:
         )
         if sel.veto:
             hint += " " + explain
+    # not a live region: the shell's one status line speaks (the controller's `spoken`)
     return tag("div", *buttons, class_="gt-actions", data_rot=sel.rot) + tag(
-        "p", esc(hint.strip()), class_="gt-hint", aria_live="polite"
+        "p", esc(hint.strip()), class_="gt-hint"
     )
 
 

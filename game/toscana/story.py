@@ -18,10 +18,14 @@ from .engine import GAME, Place
 SEAT_STYLES = (("#6b675f", "square"), ("#b5472f", "circle"))
 
 
+# an en dash that a line never breaks at: word joiners (U+2060) on both sides keep "G9–J10" whole
+RANGE_DASH = "\u2060–\u2060"
+
+
 def spot_name(x: int, y: int, rot: int) -> str:
-    """The cells a tile covers, corner to corner ("F4–G7")."""
+    """The cells a tile covers, corner to corner ("F4–G7", kept on one line)."""
     width, height = footprint(rot)
-    return f"{draw.cell_name(x, y)}–{draw.cell_name(x + width - 1, y + height - 1)}"
+    return draw.cell_name(x, y) + RANGE_DASH + draw.cell_name(x + width - 1, y + height - 1)
 
 
 def seat_mark(state: State, seat: int) -> Markup:

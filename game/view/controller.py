@@ -135,6 +135,35 @@ class BoardController:
         changed. (The wheel zooms the map; it never turns a piece.)"""
         return False
 
+    # ---- words for those who do not see the board (the shell speaks them: game/ui/voice.py)
+    def spoken(
+        self, state: State, viewer: int | None, tr: Translator, you: int | None
+    ) -> str | None:
+        """The words for what the LAST input (`key`, `tap`, `act`, `turn`) changed on the
+        board, read once by the shell after each input and then forgotten: after a cursor move
+        the square in the log's words, what is there and whether the piece in hand fits there
+        (if not, why); after a turn of the piece its new orientation; after a refused Enter,
+        why; after a choice, what was chosen. None when the input changed nothing to say (the
+        shell then says the step's prompt if that changed)."""
+        return None
+
+    def piece_words(self, state: State, viewer: int | None, tr: Translator) -> str:
+        """The piece in hand described in words (its colours or edges in the current turn, the
+        chosen card); also the name of the panel's picture of it. "" when there is none."""
+        return ""
+
+    def board_words(
+        self,
+        state: State,
+        viewer: int | None,
+        names: list[str],
+        tr: Translator,
+        you: int | None,
+    ) -> Markup:
+        """The board described on request (key B, the "Describe the board" button): headings
+        and lists, shown in a dialog. "": the shell shows the players' details instead."""
+        return ""
+
     # ---- the story: the log, the review, the end ------------------------------------------
     def seat_style(self, seat: int) -> tuple[str, str]:
         """The seat's (colour, marker shape) in the score chart and the final table

@@ -15,8 +15,6 @@ from pathlib import Path
 
 from browserkit import BOARD_IN_VIEW
 
-from game.toscana.data import SIZE, footprint
-
 RESULTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
 
 CHECK = r"""
@@ -237,10 +235,10 @@ class Player:
         self.where.wait_for_function(AT_REST)
         return self.where.evaluate(VISIBLE_TARGETS, selector)
 
-    def board_target(self, hints, cell_of, prefer=lambda cell: True):
-        """The [data-cell] target of a hint that is on screen (the first one whose cell `prefer`
-        likes, if any); when none is, the whole board is shown ("fit") and a tap on a hint
-        zooms in there, as a person would find it."""
+    def board_target(self, hints, cell_of):
+        """The [data-cell] target of a hint that is on screen; when none is, the whole board is
+        shown ("fit") and a tap on a hint zooms in there, as a person would find it (on a board
+        whose taps only choose, that tap chooses it too: assets/board-nav.js)."""
         shown = self.visible(hints)
         if not shown:
             self.press('[data-nav="fit"]')
@@ -257,17 +255,7 @@ class Player:
                 self.where.locator("#gt-scroll:not(.gt-overview):not(.gt-moving)").wait_for()
             shown = self.visible(hints)
             assert shown, f"{self.name}: the zoom lost the place to play"
-        cells = [cell_of(hint) for hint in shown]
-        cell = next((c for c in cells if prefer(c)), cells[0])
-        return self.where.locator(f'#gt-board [data-cell="{cell}"]')
-
-
-def fits_either_way(cell):
-    """Whether a Toscana tile whose top-left is on `cell` ("x,y") lies on the board turned
-    either way: at the edge a turned tile moves to stay on the board, and turning it back
-    leaves it there (the spot first chosen is then another one)."""
-    x, y = map(int, cell.split(","))
-    return all(x + w <= SIZE and y + h <= SIZE for w, h in (footprint(0), footprint(1)))
+        return self.where.locator(f'#gt-board [data-cell="{cell_of(shown[0])}"]')
 
 
 def toscana_turn(p, first):
@@ -282,14 +270,19 @@ def toscana_turn(p, first):
     cell = p.board_target(
         "#gt-layer-over .tos-hints circle",
         lambda hint: f"{int(float(hint[4]) // 10)},{int(float(hint[5]) // 10)}",
-        prefer=fits_either_way,
     )
-    p.press(cell)
-    where.locator("#gt-layer-over .tos-selected").wait_for()
+    chosen = where.locator("#gt-layer-over .tos-selected")
+    if chosen.count() == 0:
+        p.press(cell)
+    else:  # the tap that zoomed in on the whole board chose a spot already (board-nav.js)
+        spot = f"{chosen.get_attribute('data-x')},{chosen.get_attribute('data-y')}"
+        cell = where.locator(f'#gt-board [data-cell="{spot}"]')
+    chosen.wait_for()
     p.check("a spot is chosen")
     actions = where.locator("#gt-panel .gt-actions")
-    if first and fits_either_way(cell.get_attribute("data-cell")):
-        # a tap on the chosen tile turns it; the turn button turns it back
+    if first:
+        # a tap on the chosen tile turns it (at the board's edge it moves inside); the turn
+        # button turns it back, onto the spot chosen
         rot = actions.get_attribute("data-rot")
         p.press(cell)
         where.wait_for_function(

@@ -108,7 +108,7 @@ def test_toscana_entries_show_the_tile_and_its_cells_and_mark_it(page, site):
     assert last.locator(".gt-log-pic svg").count() == 1  # the tile's small picture
     move = match.log[-1]
     cells = "ABCDEFGHIJKLMNOPQ"[move["x"]] + str(move["y"] + 1)
-    assert f"placed a tile on {cells}–" in last.inner_text()
+    assert f"placed a tile on {cells}\u2060–" in last.inner_text()  # kept whole (word joiner)
     swatches = page.locator("#gt-log .gt-log-entry > .gt-log-mark .tos-swatch").evaluate_all(
         "els => els.map(e => e.className)"
     )

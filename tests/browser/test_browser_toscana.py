@@ -1,14 +1,18 @@
 """Toscana in a real Chromium (issue #4 acceptance): a whole 2-round match played through clicks
 only, with a veto and a pass, the highlighted scoring areas and the final result, a reload
 mid-game that restores the exact position; and (issue #7) a game against the computer during
-which the page keeps answering.
+which the page keeps answering. Then three turns against the computer played by keys alone, as
+a screen reader hears them; and on a phone, a tap on the whole board that chooses its spot.
 
 The match is planned in CPython with the same engine (seed 46, a fixed simple policy that vetoes
 on its third move and meets a blocked tile at move 27), started from a game link, and then every
 move is made by clicking the board and the buttons as a person would.
 """
 
+import re
+
 from browserkit import (
+    BOARD_IN_VIEW,
     assert_answered_since,
     fit_board,
     heading,
@@ -20,6 +24,7 @@ from browserkit import (
     wait_stored,
     watch_responsiveness,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game.core.match import Match
 from game.toscana.engine import GAME, Pass
@@ -165,3 +170,253 @@ def test_the_new_game_form_sets_the_contact_rule(page, site):
     start_if_asked(page)
     wait_stored(page, "toscana")
     assert stored_save(page, "toscana")["setup"]["options"]["contact"] == "own-new"
+
+
+# ---- played without sight: only what a screen reader reads ----------------------------------
+# The text of every live region each time it changes, as a screen reader hears it: a region
+# inserted with its text already in it is not heard (so it is not recorded either).
+HEARING = """
+window.__heard = [];
+(() => {
+  const LIVE = '[aria-live]:not([aria-live="off"]), [role=status], [role=alert], [role=log]';
+  const last = new Map();
+  new MutationObserver((records) => {
+    const touched = [];
+    for (const record of records) {
+      const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+      const live = node && node.closest(LIVE);
+      if (live && !touched.includes(live)) touched.push(live);
+    }
+    for (const live of touched) {
+      // (invisible marks are not read: bidi isolates around names, word joiners)
+      const text = live.textContent.replace(/[\\u2060\\u2066-\\u2069]/g, "").replace(/\\s+/g, " ").trim();
+      if (text && text !== last.get(live)) window.__heard.push(text);
+      last.set(live, text);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();
+"""
+SQUARE = re.compile(r"\b([A-Q])(\d{1,2}): (empty|roof|paving)")
+COMPUTER_SEATS = [
+    {"name": "You", "kind": "human", "level": None},
+    {"name": "Computer", "kind": "ai", "level": "easy"},
+]
+
+
+class Ears:
+    """What a screen reader gives: the focused element's role and name from Chromium's
+    accessibility tree (DevTools protocol), and what the live regions said since a mark."""
+
+    def __init__(self, page):
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+        self.cdp.send("Accessibility.enable")
+
+    def focused(self):
+        """(role, name) of the focused element; ("body", "") when focus fell to the page."""
+        if self.page.evaluate("document.activeElement === document.body"):
+            return "body", ""
+        found = self.cdp.send("Runtime.evaluate", {"expression": "document.activeElement"})
+        nodes = self.cdp.send(
+            "Accessibility.getPartialAXTree",
+            {"objectId": found["result"]["objectId"], "fetchRelatives": False},
+        )["nodes"]
+        node = nodes[0]
+        return node.get("role", {}).get("value", ""), node.get("name", {}).get("value", "")
+
+    def mark(self):
+        return self.page.evaluate("window.__heard.length")
+
+    def since(self, mark):
+        return self.page.evaluate("n => window.__heard.slice(n)", mark)
+
+    def after(self, key, wanted=None, timeout=5_000):
+        """Press `key` and return what was said until the live regions said something (that
+        contains `wanted`, if given); [] when nothing was said in time."""
+        mark = self.mark()
+        self.page.keyboard.press(key)
+        return self.wait(mark, wanted, timeout)
+
+    def wait(self, mark, wanted=None, timeout=5_000):
+        try:
+            self.page.wait_for_function(
+                "([n, w]) => window.__heard.slice(n).some((t) => !w || t.includes(w))",
+                arg=[mark, wanted],
+                timeout=timeout,
+            )
+        except PlaywrightTimeout:
+            return []
+        return self.since(mark)
+
+
+def spoken_square(texts):
+    """The square the words name and what they say of it: (column, row, fits) or None."""
+    for text in texts:
+        found = SQUARE.search(text)
+        if found and ("fits" in text or "does not fit" in text):
+            column, row = "ABCDEFGHIJKLMNOPQ".index(found.group(1)), int(found.group(2)) - 1
+            return column, row, "does not fit" not in text.split(found.group(0), 1)[1]
+    return None
+
+
+def spiral():
+    """Arrow keys that walk outwards from where the cursor is, ring after ring."""
+    steps, length = [], 1
+    for turn in range(14):
+        key = ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp")[turn % 4]
+        steps += [key] * length
+        length += turn % 2
+    return steps
+
+
+def logged(page, n):
+    """Until the log lists at least n moves."""
+    page.wait_for_function("n => document.querySelectorAll('#gt-log li').length >= n", arg=n)
+
+
+MOVES = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+def test_three_turns_by_keys_alone_as_a_screen_reader_hears_them(page, site):
+    # A blind player's first three turns, by keys alone, reading only the accessibility tree
+    # (the focused element's role and name) and the live regions' text:
+    # every cursor move names the square and whether the tile fits, every turn of the tile is
+    # announced, every computer move is announced, focus never falls to <body> after an action
+    page.add_init_script(HEARING)
+    link = Match("toscana", players=2, seed=SEED, seats=COMPUTER_SEATS).to_link()
+    page.goto(f"{site.url}?game=toscana#m={link}")
+    wait_ready(page, "toscana")
+    ears = Ears(page)
+    problems = []
+
+    def check_focus(after):
+        role, _ = ears.focused()
+        if role == "body":
+            problems.append(f"focus fell to <body> after {after}")
+
+    for _ in range(40):  # Tab until the board has focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.id === 'gt-board'"):
+            break
+    role, name = ears.focused()
+    assert page.evaluate("document.activeElement.id") == "gt-board", "Tab never reached the board"
+    if role != "application" or "Toscana" not in name:
+        problems.append(f"the board is announced as {role} {name!r}, not an application")
+
+    def step(key, where):
+        """An arrow: the words name the square the cursor went to and whether the tile fits."""
+        heard = ears.after(key)
+        said = spoken_square(heard)
+        assert said is not None, f"{key} was not announced with a square and a fit: {heard}"
+        if where is not None:
+            dx, dy = MOVES[key]
+            assert said[:2] in ((where[0] + dx, where[1] + dy), where), (key, where, heard)
+        check_focus(key)
+        return said
+
+    def turn_tile(key):
+        heard = ears.after(key, "Turned")
+        assert any(
+            "Turned" in text and ("Lying" in text or "Standing" in text) for text in heard
+        ), f"{key} (turning the tile) was not announced: {heard}"
+        check_focus(key)
+
+    def refused(why):
+        heard = ears.after("Enter", "Not placed")
+        assert any(f"Not placed: {why}" in text for text in heard), f"refusal unheard: {heard}"
+        check_focus("a refused Enter")
+
+    def place_and_hear_the_computer(moves_before):
+        mark = ears.mark()
+        page.keyboard.press("Enter")
+        logged(page, moves_before + 1)
+        mine = ears.wait(mark, "You placed a tile on")
+        assert any("You placed a tile on" in t for t in mine), f"my move unheard: {mine}"
+        check_focus("placing the tile")
+        logged(page, moves_before + 2)  # the computer's answer
+        theirs = ears.wait(mark, "Computer placed a tile on", timeout=60_000)
+        assert any("Computer placed a tile on" in t for t in theirs), f"unheard: {theirs}"
+        check_focus("the computer's move")
+
+    # turn 1: docs/rules/toscana.md, First tile: it must cover the marked centre square I9
+    refused("choose a square first")
+    where = step("ArrowLeft", None)
+    assert where == (7, 8, True)  # H9: the tile covers H9 to K10, over the centre
+    turn_tile("r")
+    turn_tile("Shift+R")
+    while where[2]:
+        where = step("ArrowLeft", where[:2])
+    refused("the first tile must cover the centre square I9")
+    while not where[2]:
+        where = step("ArrowRight", where[:2])
+    place_and_hear_the_computer(0)
+
+    # turns 2 and 3: the veto said on and off, then a walk outwards to a spot that fits
+    # (docs/rules/toscana.md, Veto and Contact)
+    for turn in (2, 3):
+        if turn == 2:
+            assert any("Veto on" in t for t in ears.after("v", "Veto")), "V unheard"
+            assert any("Veto off" in t for t in ears.after("v", "Veto off")), "V unheard"
+        where = None
+        for key in spiral():
+            where = step(key, where and where[:2])
+            if where[2]:
+                break
+        else:
+            raise AssertionError("no spot that fits was announced near the centre")
+        place_and_hear_the_computer(2 * (turn - 1))
+    assert problems == [], problems
+
+
+# the on-screen centre of the first hint dot and its cell (x, y)
+FIRST_HINT = """() => {
+  const c = document.querySelector('#gt-layer-over .tos-hints circle');
+  const r = c.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2,
+          Math.floor(c.getAttribute('cx') / 10), Math.floor(c.getAttribute('cy') / 10)]; }"""
+# an element of the board wholly inside the board's viewport, the view at rest
+IN_VIEW = """(selector) => {
+  const view = document.getElementById('gt-scroll');
+  if (view.classList.contains('gt-moving')) return false;
+  const r = document.querySelector(selector).getBoundingClientRect(), v = view.getBoundingClientRect();
+  return r.left >= v.left - 1 && r.right <= v.right + 1 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1; }"""
+# the marked move's square names: their text and their size on screen in px, where shown
+MARK_NAMES = """() => [...document.querySelectorAll('#gt-layer-mark .tos-mark-name')].map((t) => {
+  const k = t.getScreenCTM().a;
+  const shown = getComputedStyle(t).visibility === 'visible';
+  return [t.textContent, shown ? parseFloat(getComputedStyle(t).fontSize) * k : 0]; })"""
+
+
+def test_on_a_phone_a_tap_on_the_whole_board_chooses_the_spot(guarded, site):
+    # After "whole board" the cells are 16 px on a phone; a tap on a green dot used to only
+    # zoom in and choose nothing. A tap only chooses (Place plays), so it zooms in AND
+    # chooses; then the move's squares, as the log names them, are readable on the board
+    context = guarded(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    link = Match("toscana", players=2, seed=SEED, seats=SEATS).to_link()
+    page.goto(f"{site.url}?game=toscana#m={link}")
+    wait_ready(page, "toscana")
+    page.tap('[data-nav="fit"]')
+    page.wait_for_function(BOARD_IN_VIEW)
+    assert "gt-overview" in page.locator("#gt-scroll").get_attribute("class")
+    x, y, cx, cy = page.evaluate(FIRST_HINT)
+    page.touchscreen.tap(x, y)
+    chosen = f'#gt-layer-over .tos-selected[data-x="{cx}"][data-y="{cy}"]'
+    page.locator(chosen).wait_for()
+    page.locator("#gt-panel [data-act=place]:not([disabled])").wait_for()
+    page.locator("#gt-scroll:not(.gt-overview):not(.gt-moving)").wait_for()  # zoomed in
+    page.wait_for_function(IN_VIEW, arg=chosen)  # showing the spot chosen
+    assert "Tap a square" not in page.locator("#gt-panel .gt-hint").inner_text()
+    page.tap("#gt-panel [data-act=place]")
+    wait_moves(page, 1)
+    entry = page.locator("#gt-log li").first.inner_text()
+    # the log names the squares; marked from the log, the board names them too, readable
+    page.tap("#gt-tools [data-act=more]")
+    page.locator("#gt-log [data-entry]").first.tap()
+    page.tap("#gt-more .gt-more-head [data-act=more]")
+    page.locator("#gt-more").wait_for(state="hidden")
+    page.wait_for_function("() => !document.querySelector('#gt-scroll.gt-moving')")
+    names = page.evaluate(MARK_NAMES)
+    assert [name for name, _ in names] == re.findall(r"[A-Q]\d+", entry)[-2:], (names, entry)
+    assert all(size >= 12 for _, size in names), names
+    assert context.outside == []

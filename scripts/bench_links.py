@@ -1,4 +1,4 @@
-"""How long the longest link a game accepts takes to open (docs/links.md, "Size").
+"""How long the longest link a game accepts takes to open (docs/links.md, "Links", its size).
 
 A link may hold, per seat, one hand-over per move plus two. The longest accepted link of a game
 is therefore its longest game (the most players, a random game to the end) with every seat

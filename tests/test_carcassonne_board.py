@@ -487,6 +487,7 @@ def test_log_entries_tell_where_the_follower_the_scores_and_the_end():
         [{"name": n, "kind": "human", "level": None} for n in NAMES],
         seed=3,
         options={"deck": SCENARIO},
+        scenario="city, Courier, farmer, monastery",
     )
     board = Controller()
     for move in (

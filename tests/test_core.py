@@ -18,8 +18,7 @@ from game import games
 from game.core import BadData, IllegalMove, Option, Rng, conformance
 from game.core.ai.search import choose_move
 from game.core.contract import deal_rng
-from game.core.links import decode_link, encode_link
-from game.core.match import Match
+from game.core.match import Match, decode_link, encode_link
 from game.core.savefile import SaveError, load_text
 
 games.register(toygame.GAME)

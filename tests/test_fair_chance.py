@@ -1,4 +1,4 @@
-"""Fair chance in link play, by commit and reveal (docs/links.md, "Fair chance"), attacked the way
+"""Fair chance in link play, by commit and reveal (docs/links.md, "Fair chance in link play"), attacked the way
 a player could: the sender decodes the link it sent, or plays the receiver's turn in another
 browser profile; it shares one position again and again; a seat reveals a secret that breaks its
 commitment; a link plays moves without their reveal or holds thousands of hand-overs.

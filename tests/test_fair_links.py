@@ -2,7 +2,7 @@
 mixed into the state's generator at each hand-over) still replay exactly, and the decoders of
 saves and links of every version give a loaded match or one clear error for any input.
 
-docs/links.md, "Versions": "a save or link of an earlier version opens exactly as it did";
+docs/links.md, "Links": "a save or link of an earlier version opens exactly as it did";
 the fair chance of link play today is tested in test_fair_chance.py.
 """
 
@@ -21,8 +21,7 @@ from game import games
 from game.core import Rng
 from game.core import links as links_module
 from game.core.jsontext import MAX_DEPTH, load_json
-from game.core.links import decode_link, encode_link
-from game.core.match import Match
+from game.core.match import Match, decode_link, encode_link
 from game.core.savefile import SaveError, entropy_event, load_text
 
 games.register(toygame.GAME)
@@ -34,7 +33,8 @@ def legacy(game_id, players, seed, moves, entropy_after=()):
     hand-over wrote it) after each move number in `entropy_after`, and the state the engine
     reaches through them."""
     game, rng, entries = games.get(game_id), Rng(seed), []
-    state = game.new(players=players, seed=seed)
+    # a format-2 save names no option: it reads with the rules of its time (legacy_defaults)
+    state = game.new(players=players, seed=seed, options=dict(game.legacy_defaults))
     for k in range(moves):
         if game.is_over(state):
             break

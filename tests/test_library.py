@@ -418,7 +418,7 @@ def invited():
 
 
 def test_a_link_that_adds_only_the_senders_moves_extends_and_deals_your_turn():
-    # docs/links.md, "Arrival": "extends" only when every new entry is a move or hand-over of
+    # docs/links.md, "What the page asks of a match": "extends" only when every new entry is a move or hand-over of
     # seats this device does not play; the stored match's seats carry over and deal what waits
     _, ben, link = invited()
     verdict, mine = ben.arrive(link)

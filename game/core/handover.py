@@ -1,4 +1,4 @@
-"""Fair chance in link play, by commit and reveal (docs/links.md, "Fair chance").
+"""Fair chance in link play, by commit and reveal (docs/links.md, "Fair chance in link play").
 
 A device holds a random device key; per match it derives a match key (`match_key`), the only key
 that ever leaves the device (in Save to file). For each seat S it plays and S's j-th hand-over,

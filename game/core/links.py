@@ -244,18 +244,3 @@ def unpack(text: Any) -> Unpacked:
         items.append(data[start:end])
     save = make_save(game_id, setup, entries, seats, match_id, undo, format=int(version))
     return Unpacked(save, items)
-
-
-# ---- whole saves (tests and tools; a match keeps its own LinkWriter) ------------------------------
-def encode_link(save: dict) -> str:
-    """A URL-safe string for a save (checked by replaying it)."""
-    from .match import Match  # the match replays; it imports this module
-
-    return Match.from_save(save).to_link()
-
-
-def decode_link(text: Any) -> dict:
-    """The save a link holds (replayed); SaveError for a damaged, foreign or hostile link."""
-    from .match import Match
-
-    return Match.from_link(text).to_save()

@@ -1,7 +1,7 @@
 """A match: one game being played by named seats, with its log, undo/redo, saves and links.
 
 The log holds the moves and, between them, hand-over entries: what a device writes when it
-shares the game by link (game.core.handover; docs/links.md, "Fair chance"). The first hand-over
+shares the game by link (game.core.handover; docs/links.md, "Fair chance in link play"). The first hand-over
 makes the game keyed (`Game.keyed`): from there on every turn waits for its deal, and the match
 deals it, at the first point of the log where the rule allows, with the key of the seat's chain:
 its secret (this device's own key for the seats it plays, `local`, else the secret the seat
@@ -552,3 +552,14 @@ class Match:
 
 
 __all__ = ["UNDO_POLICIES", "IllegalMove", "Match", "SaveError", "Waiting"]
+
+
+# ---- whole saves (tests and tools; a match keeps its own LinkWriter) ------------------------------
+def encode_link(save: dict) -> str:
+    """A URL-safe string for a save (checked by replaying it)."""
+    return Match.from_save(save).to_link()
+
+
+def decode_link(text: Any) -> dict:
+    """The save a link holds (replayed); SaveError for a damaged, foreign or hostile link."""
+    return Match.from_link(text).to_save()

@@ -268,6 +268,8 @@ def check_handovers(entries: list[Any], humans: list[int], match_id: str | None)
     for entry in entries:
         if is_handover(entry):
             seat = entry["handover"].get("seat") if isinstance(entry["handover"], dict) else None
+            if not isinstance(seat, int):  # read_handover refuses it below, with its place
+                seat = None
             counts[seat] = counts.get(seat, 0) + 1
     check_handover_count(sum(1 for entry in entries if is_move(entry)), counts)
     for index, entry in enumerate(entries):

@@ -122,7 +122,8 @@ class Dialogs:
         )
 
     def curtain_dialog(self) -> None:
-        """Hidden hands at one device: the next person takes the device before seeing."""
+        """Hidden hands at one device: the next person takes the device before seeing, or the
+        game goes to their device by link (sharing shows nobody's hand)."""
         tr, table = self.scene.tr, self.scene.table
         seat = table.to_move()
         name = table.name(seat)
@@ -131,8 +132,9 @@ class Dialogs:
             views.message(
                 tr,
                 tr("gt.curtain_title", player=name),
-                tag("p", esc(tr("gt.curtain_text", player=name))),
-                [("reveal", "gt.curtain_button", True)],
+                tag("p", esc(tr("gt.curtain_text", player=name)))
+                + tag("p", esc(tr("gt.curtain_share", player=name))),
+                [("reveal", "gt.curtain_button", True), ("share", "gt.share", False)],
             ),
         )
 

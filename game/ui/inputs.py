@@ -71,6 +71,7 @@ class Inputs:
             "damaged-download": keeping.download_damaged,
             "damaged-dismiss": keeping.dismiss_damaged,
             "reveal": flow.reveal,
+            "take-over": flow.take_over,
         }
         for how in ("first", "prev", "next", "last"):
             self.actions[f"review-{how}"] = partial(self.review_step, how)
@@ -78,6 +79,7 @@ class Inputs:
         self.with_argument: dict[str, Callable[[str], Any]] = {
             "howto": lambda topic: dialogs.show_howto(topic or None),
             "entry": self.tap_entry,
+            "claim": flow.claim,
         }
 
     def listen(self) -> None:

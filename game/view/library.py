@@ -10,7 +10,8 @@ Keys (all text, JSON inside):
     bgt.game.<id>        one match: {"v": 2, "link": <a link: the whole match>, "ui": {...},
                          "summary": {...}, "local": [the seats this device plays],
                          "keys": {seat: 64 hex digits} (match keys not derived from bgt.device:
-                         a game loaded from a file or opened as a copy)}
+                         a game loaded from a file or opened as a copy),
+                         "rev": how many times it was written (1, 2, ...: see "One writer")}
                          (slots of "v": 1 have no "local": this device plays no seat there yet)
     bgt.prefs.<game>     the new-game form's last choices: {"hints": bool, "seats": [...]}
     bgt.backup.<n>       damaged data moved aside: {"key", "why", "text", "at"}
@@ -26,7 +27,14 @@ and a slot whose summary is damaged gets a new one from its match.
 Nothing here overwrites another match: every match has its own id; a link of a known match only
 adds the sender's moves, and one that goes back, another way, or plays a seat of this device is a
 question for the player (`Library.arrival`). Only finished matches are pruned automatically,
-oldest first, when the store is full or holds more than KEEP_FINISHED.
+oldest first, when the store is full or holds more than KEEP_FINISHED; the page says so
+(`pruned`).
+
+One writer: a match may be open in several tabs, each with a Library over the same store. Each
+slot counts its writes ("rev"); a Library writes only over the count it last read or wrote
+(`save` raises Conflict otherwise), so a tab that is behind never overwrites another tab's moves
+and a slot deleted on the picker is never written back. The page then lets that tab take over
+by reading the slot again (`load`).
 """
 
 import contextlib
@@ -43,6 +51,7 @@ from game.core.links import unpack
 from game.core.match import Match
 from game.core.savefile import (
     MATCH_ID,
+    SCENARIO_NAME,
     SEAT_KINDS,
     SaveError,
     check_keys,
@@ -70,6 +79,16 @@ _DEVICE_HEX = re.compile(r"[0-9a-f]{64}")
 
 class StoreFull(Exception):
     """The store refused a write (quota reached, or storage switched off)."""
+
+
+class Conflict(Exception):
+    """A save that would overwrite what another tab wrote ("taken": the slot was written since
+    this Library read it) or bring back a match deleted meanwhile ("gone")."""
+
+    def __init__(self, match_id: str, reason: str) -> None:
+        super().__init__(f"{match_id}: {reason}")
+        self.match_id = match_id
+        self.reason = reason
 
 
 class Store(Protocol):
@@ -160,6 +179,8 @@ class Library:
         self.now = now
         self.device = device  # this device's key (`device_key`), given to every match loaded
         self.problems: list[str] = []  # backup keys of damaged data found (the page says so once)
+        self.revisions: dict[str, int] = {}  # match id -> the slot's "rev" this Library knows
+        self.pruned: list[dict[str, Any]] = []  # summaries of finished games pruned, to announce
 
     def device_key(self, fresh: Callable[[], bytes]) -> bytes:
         """This device's key (bgt.device), made once from `fresh()` (32 random bytes from the
@@ -232,16 +253,18 @@ class Library:
         loads, comes back with a new summary ([] when it does not: `load` backed it up)."""
         key = SLOT_PREFIX + match_id
         try:
-            match, ui, mode = self.load(match_id)
+            match, _, mode = self.load(match_id)
         except SaveError:
             return []
-        self.backup(key, self.store.get(key) or "", "the summary was damaged; the game is kept")
+        text = self.store.get(key) or ""
+        self.backup(key, text, "the summary was damaged; the game is kept")
         summary = summarise(match, self._played(), mode)
-        slot = {"v": 1, "link": match.to_link(), "ui": ui, "summary": summary}
+        slot = {**load_json(text), "summary": summary, "rev": self.revisions[match_id] + 1}
         try:
             self.store.set(key, json.dumps(slot, ensure_ascii=False))
         except StoreFull:
             return []  # no room: the backup holds it
+        self.revisions[match_id] += 1
         return [summary]
 
     def _played(self) -> int:
@@ -266,6 +289,7 @@ class Library:
             ui = screen_state(slot.get("ui")) or {}
             summary = slot.get("summary")
             mode = summary.get("mode") if isinstance(summary, dict) else None
+            self.revisions[match_id] = slot_revision(slot)
             return match, ui, mode if mode in MODES else mode_of(match)
         except SaveError as e:
             self.backup(key, self.store.get(key) or "", str(e))
@@ -324,19 +348,22 @@ class Library:
     # ---- writing ------------------------------------------------------------------------------
     def save(self, match: Match, ui: dict[str, Any], mode: str) -> bool:
         """Keep `match` in its slot (it must have an id). False when the store refused even after
-        pruning finished matches: the caller keeps playing in memory and says so."""
+        pruning finished matches: the caller keeps playing in memory and says so. Conflict when
+        another tab wrote the slot since this Library read or wrote it, or it was deleted."""
         if match.id is None:
             raise BadData("a match needs an id to be kept")
+        rev = self.writable(match.id)
         summary = summarise(match, self._played(), mode)
         own = match_key(self.device, match.id) if self.device is not None else None
         keys = {str(s): k.hex() for s, k in sorted(match.keys.items()) if k != own}
         slot = {"v": 2, "link": match.to_link(), "ui": ui, "summary": summary}
-        slot.update(local=match.local, keys=keys)
+        slot.update(local=match.local, keys=keys, rev=rev + 1)
         text = json.dumps(slot, ensure_ascii=False)
         listed = [s for s in self.summaries() if s["id"] != match.id]
         for attempt in range(2):
             try:
                 self.store.set(SLOT_PREFIX + match.id, text)
+                self.revisions[match.id] = rev + 1
                 self._write_index([summary, *listed])
                 return True
             except StoreFull:
@@ -344,6 +371,23 @@ class Library:
                     return False
                 listed = [s for s in self.summaries() if s["id"] != match.id]
         return False
+
+    def writable(self, match_id: str) -> int:
+        """The slot's write count now, when this Library may write over it (it knows that
+        count; 0: a match new here); Conflict otherwise."""
+        text = self.store.get(SLOT_PREFIX + match_id)
+        known = self.revisions.get(match_id)
+        if text is None:
+            if known is not None:
+                raise Conflict(match_id, "gone")
+            return 0
+        try:
+            now = slot_revision(load_json(text))
+        except JSONTextError:
+            now = -1  # damaged: only its own reader (`load`) may set it aside
+        if known is None or now != known:
+            raise Conflict(match_id, "taken")
+        return now
 
     def _write_index(self, summaries: list[dict[str, Any]]) -> None:
         text = json.dumps({"v": 1, "games": summaries}, ensure_ascii=False)
@@ -384,6 +428,7 @@ class Library:
         doomed = finished[max(keep, 0) :]
         for summary in doomed:
             self.store.remove(SLOT_PREFIX + summary["id"])
+            self.pruned.append(summary)
         if doomed:
             gone = {s["id"] for s in doomed}
             with contextlib.suppress(StoreFull):
@@ -480,6 +525,13 @@ def slot_seats(slot: dict[str, Any]) -> tuple[list[int], dict[int, bytes]]:
     return local, check_keys(slot.get("keys"), SEAT_LIMIT)  # the match checks the seats
 
 
+def slot_revision(slot: Any) -> int:
+    """How many times a slot was written ("rev"; 0 in slots from before it was counted, and
+    in damaged ones: `load` sets those aside)."""
+    rev = slot.get("rev") if isinstance(slot, dict) else None
+    return rev if type(rev) is int and 0 < rev < 2**53 else 0
+
+
 def _is_match_id(value: Any) -> bool:
     try:
         return check_match_id(value) is not None
@@ -539,4 +591,10 @@ def is_summary(value: Any) -> bool:
         and all(_whole(seat, 0, last_seat) for seat in winners)
         and _whole(value.get("played"), *PLAYED)
         and value.get("mode") in MODES
+        and ("scenario" not in value or _scenario(value["scenario"]))
     )
+
+
+def _scenario(value: Any) -> bool:
+    """A scenario's name as a save holds it (game/core/savefile.py SCENARIO_NAME)."""
+    return isinstance(value, str) and SCENARIO_NAME.fullmatch(value) is not None

@@ -18,10 +18,13 @@ from .markup import isolate
 from .story import Story, words
 
 
-def read_match(source, link=False, device=None):
+def read_match(source, link=False, device=None, library=None):
     """A match from a link's text (`link`), a save object or a file's text; SaveError for
     anything else. Undo is the save's own setting, else as `default_undo` says. `device`: this
-    device's key (a file's "keys" let this device play the seats they name)."""
+    device's key (a file's "keys" let this device play the seats they name); `library`: the
+    games kept here (a link of one of them opens with the seats this device plays there)."""
+    if link and library is not None:
+        return library.read_link(source, _undo_for(unpack(source).save))
     if link:
         return Match.from_link(source, _undo_for(unpack(source).save), device)
     if isinstance(source, str | bytes):
@@ -111,12 +114,19 @@ class Table:
         return self.live.seats[seat]["kind"]
 
     def human_to_move(self):
+        """A person moves now, at this device."""
         seat = self.to_move()
-        return seat is not None and self.seat_kind(seat) == "human"
+        return seat is not None and self.seat_kind(seat) == "human" and self.plays_here()
 
     def ai_to_move(self):
+        """A computer moves now, run by this device."""
         seat = self.to_move()
-        return seat is not None and self.seat_kind(seat) == "ai"
+        return seat is not None and self.seat_kind(seat) == "ai" and self.plays_here()
+
+    def plays_here(self):
+        """The turn in progress is played at this device now: always in a game at one device or
+        against the computer; in a link game, once its luck is dealt here (`Match.waiting`)."""
+        return not self.live.is_keyed() or self.live.waiting().status == "play"
 
     def name(self, seat):
         """A seat's name as shown (a default name follows the language), isolated: no name can
@@ -126,11 +136,18 @@ class Table:
     def names(self):
         return [self.name(seat) for seat in range(len(self.live.seats))]
 
+    def people(self):
+        """The seats of the people at this device: in a link game those it plays (none before
+        it answered), else every person's seat."""
+        match = self.live
+        humans = [k for k, seat in enumerate(match.seats) if seat["kind"] == "human"]
+        return [k for k in humans if k in match.local] if match.is_keyed() else humans
+
     def you(self):
-        """The seat of the person at this device: the only person at the table (None with
-        nobody or with several people, who are all named)."""
-        humans = [k for k, seat in enumerate(self.live.seats) if seat["kind"] == "human"]
-        return humans[0] if len(humans) == 1 else None
+        """The seat of the person at this device: the only person at it (None with nobody or
+        with several people, who are all named)."""
+        people = self.people()
+        return people[0] if len(people) == 1 else None
 
     # ---- playing -----------------------------------------------------------------------------------
     def play(self, move):

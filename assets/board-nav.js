@@ -14,7 +14,11 @@
 //   data-cursor      "x y w h n" of the keyboard's cursor (n changes with every key)
 //   data-arrows      "cursor" when the arrow keys move the board's own cursor (Shift+arrows
 //                    pan then); otherwise the arrows pan
-//   data-view        changes when another match is shown: the view starts again
+//   data-view        changes when another match or a review's position is shown: the view
+//                    starts again (a review draws no data-target: nothing is tapped there, so
+//                    each position opens whole where its text stays readable)
+//   data-mark        changes when a tapped log entry marks its move (#gt-layer-mark): the mark
+//                    is brought into view
 // Groups with data-fine="U" (board units) get the class gt-coarse while U is under 24 px on
 // screen, so a board can offer a bigger pick of targets that are too close to tap.
 // Groups with data-overview="choose": a tap that zooms in on one of their [data-cell] targets
@@ -41,6 +45,8 @@ const nav = {
   size: { w: 0, h: 0 }, // the viewport in CSS px
   lastSeen: "", // data-last already brought into view
   cursorSeen: "",
+  markSeen: "",
+  laid: 0, // CSS px per board unit the svg is laid out at (0: to be laid out again)
   pointers: new Map(), // pointerId -> {x, y, type}
   gesture: null, // {kind: "drag" | "pinch", ...}
   suppressClick: 0, // time until which a click is the end of a drag, not a tap
@@ -108,11 +114,23 @@ export function fitView(f) {
   return centreOn(f, limits(f).fit, f.box);
 }
 
+// the camera at scale k that shows as much board as it can around `box`: along each axis where
+// the view is larger than the board the board is centred, elsewhere the view is centred on the
+// box but kept on the board (no empty table beside a board that could fill the view)
+export function placeOn(f, k, box) {
+  k = clampZoom(f, k);
+  const axis = (start, size, view, at, length) => (size <= view
+    ? start + size / 2 - view / 2
+    : within(at + length / 2 - view / 2, start, start + size - view, start));
+  const { x, y, w, h } = f.box;
+  return clampCam(f, { k, x: axis(x, w, f.w / k, box.x, box.w), y: axis(y, h, f.h / k, box.y, box.h) });
+}
+
 // the view the board opens with: all of it where targets and text are big enough, else zoomed
 // in until they are, around the last move (a box, or null)
 export function homeView(f, last) {
   const l = limits(f);
-  return centreOn(f, Math.max(l.fit, l.read), last || f.box);
+  return placeOn(f, Math.max(l.fit, l.read), last || f.box);
 }
 
 // the smallest move of the camera that shows `box` (with a margin), zooming out if it must,
@@ -133,11 +151,13 @@ export function showBox(f, cam, box) {
   return clampCam(f, { k, x, y });
 }
 
-// the CSS transform that shows the board (laid out at its box's size) through the camera
-export function transformOf(box, cam) {
+// the CSS transform that shows the board, laid out at `laid` CSS px per board unit, through the
+// camera: at rest the board is laid out at the camera's scale (scale 1: painted sharp by every
+// engine); during a gesture the layer laid out before is scaled (no paint per frame)
+export function transformOf(box, cam, laid = cam.k) {
   const tx = (box.x - cam.x) * cam.k;
   const ty = (box.y - cam.y) * cam.k;
-  return `translate(${tx.toFixed(2)}px, ${ty.toFixed(2)}px) scale(${cam.k.toFixed(5)})`;
+  return `translate(${tx.toFixed(2)}px, ${ty.toFixed(2)}px) scale(${(cam.k / laid).toFixed(5)})`;
 }
 
 // the frame of the board on screen now
@@ -150,7 +170,25 @@ function frame() {
 function apply() {
   nav.frame = 0;
   if (!nav.svg || !nav.cam) return;
-  nav.svg.style.transform = transformOf(nav.box, nav.cam);
+  if (!nav.laid) {
+    nav.laid = nav.cam.k;
+    nav.svg.style.width = `${nav.box.w * nav.laid}px`;
+    nav.svg.style.height = `${nav.box.h * nav.laid}px`;
+  }
+  nav.svg.style.transform = transformOf(nav.box, nav.cam, nav.laid);
+}
+
+// at rest: the board laid out at the size it shows. A layer keeps the scale it was painted at
+// (WebKit never paints it again for a new scale): a layer scaled up is blurred, one laid out
+// at its size is sharp from the first paint on.
+function rest() {
+  nav.laid = 0;
+  apply();
+}
+
+function restOrApply() {
+  if (nav.view.classList.contains("gt-moving")) apply();
+  else rest();
 }
 
 function setCam(cam) {
@@ -182,26 +220,17 @@ function animateTo(target) {
   requestAnimationFrame(step);
 }
 
-// The board is its own compositor layer (site.css): a gesture moves it and paints nothing. A
-// layer keeps the scale it was painted at, so at rest it is dropped for two frames and made
-// again, painted sharp at the new scale; the gesture that follows starts without that work.
+// The board is its own compositor layer (site.css): a gesture moves and scales it and paints
+// nothing; at rest it is laid out again at its scale (rest), painted sharp once.
 function moving(on) {
-  const view = nav.view;
-  if (!view) return;
-  view.classList.toggle("gt-moving", on);
-  if (on) {
-    view.classList.remove("gt-sharpen");
-    return;
-  }
-  view.classList.add("gt-sharpen");
-  requestAnimationFrame(() => requestAnimationFrame(() => {
-    if (!view.classList.contains("gt-moving")) view.classList.remove("gt-sharpen");
-  }));
+  if (nav.view) nav.view.classList.toggle("gt-moving", on);
 }
 
 function settle() {
   clearTimeout(nav.settleTimer);
   moving(false);
+  if (nav.frame) { cancelAnimationFrame(nav.frame); nav.frame = 0; }
+  rest();
   refresh();
 }
 
@@ -264,9 +293,8 @@ function sync() {
   }
   const box = parseBox(svg.getAttribute("viewBox"));
   if (!box || !measure()) return;
+  if (fresh || box.x !== nav.box.x || box.y !== nav.box.y || box.w !== nav.box.w || box.h !== nav.box.h) nav.laid = 0;
   nav.box = box;
-  svg.style.width = `${box.w}px`;
-  svg.style.height = `${box.h}px`;
   const game = svg.closest("[data-game]")?.dataset.game || "";
   const key = `${game}|${svg.dataset.view || ""}`;
   if (key !== nav.key || !nav.cam) {
@@ -274,6 +302,7 @@ function sync() {
     nav.cam = homeView(frame(), parseBox(svg.dataset.last));
     nav.lastSeen = svg.dataset.last || "";
     nav.cursorSeen = svg.dataset.cursor || "";
+    nav.markSeen = svg.dataset.mark || "";
   } else {
     nav.cam = clampCam(frame(), nav.cam);
   }
@@ -290,7 +319,20 @@ function sync() {
     const cursorBox = parseBox(cursor);
     if (cursorBox) { animateTo(showBox(frame(), nav.cam, cursorBox)); return; }
   }
-  apply();
+  const mark = svg.dataset.mark || "";
+  if (mark !== nav.markSeen) {
+    nav.markSeen = mark;
+    const markBox = drawnBox(document.getElementById("gt-layer-mark"));
+    if (markBox) { animateTo(showBox(frame(), nav.cam, markBox)); return; }
+  }
+  restOrApply(); // what was drawn, at rest: laid out at its scale
+}
+
+// the box (board units) of what a layer of the board holds now; null when it is empty
+function drawnBox(layer) {
+  if (!layer || !layer.firstElementChild) return null;
+  const b = layer.getBBox();
+  return b.width > 0 || b.height > 0 ? { x: b.x, y: b.y, w: b.width, h: b.height } : null;
 }
 
 function onResize() {
@@ -300,7 +342,7 @@ function onResize() {
   const cy = nav.cam.y + h / 2 / nav.cam.k;
   if (!measure()) return;
   nav.cam = clampCam(frame(), { k: nav.cam.k, x: cx - nav.size.w / 2 / nav.cam.k, y: cy - nav.size.h / 2 / nav.cam.k });
-  apply();
+  restOrApply();
   refresh();
 }
 
@@ -376,7 +418,8 @@ function onPointerUp(event) {
   }
   if (nav.pointers.size === 0) {
     nav.gesture = null;
-    if (g && g.kind !== "press") settle();
+    // a drag or pinch ends; so does a glide a press stopped half way
+    if ((g && g.kind !== "press") || (!nav.animation && nav.view.classList.contains("gt-moving"))) settle();
   }
 }
 
@@ -486,7 +529,7 @@ export function startNavigation(host) {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ["viewBox", "data-last", "data-cursor", "data-view"],
+    attributeFilter: ["viewBox", "data-last", "data-cursor", "data-view", "data-mark"],
   });
   host.addEventListener("pointerdown", onPointerDown);
   // capture: a drag in progress is seen before the board's own listeners (hover previews)

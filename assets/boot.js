@@ -44,6 +44,11 @@ const state = {
   updated: false,         // ...and did: the next game start reloads the page into the new version
   snapshot: null,         // Promise of Python's memory image, when it is worth fetching
   networkKnown: Promise.resolve(), // the worker has said whether the network answers
+  offlineSaid: null,      // what the screen reader last heard of the offline copy (a key)
+  config: null,           // PyScript's configuration for the game being started (preload.json)
+  games: {},              // game id -> its package's Python files, {path: URL} (preload.json)
+  python: null,           // the running Pyodide, once Python has started
+  main: "game/ui/main.py", // the script PyScript runs (preload.json: the page's copy of it)
 };
 
 // ---- storage ---------------------------------------------------------------------------------
@@ -69,6 +74,12 @@ const fallback = new Map();
 for (const el of [...document.querySelectorAll("[data-i18n]"), ...$("i18n-en").content.querySelectorAll("[data-i18n]")]) {
   fallback.set(el.dataset.i18n, el.textContent);
 }
+for (const el of document.querySelectorAll("[data-i18n-attr]")) {
+  for (const pair of el.dataset.i18nAttr.split(";")) {
+    const [attr, key] = pair.split(":");
+    if (!fallback.has(key)) fallback.set(key, el.getAttribute(attr));
+  }
+}
 
 const t = (key, vars = {}) => translate(state.table, state.lang, key, vars, fallback.get(key));
 
@@ -84,8 +95,16 @@ function applyStrings() {
   for (const button of document.querySelectorAll(".lang")) {
     button.setAttribute("aria-pressed", String(button.dataset.lang === state.lang));
   }
-  for (const play of document.querySelectorAll(".game .play")) play.textContent = t("picker.play");
+  // each card's links name their game ("Play Toscana"), their visible word first
+  for (const card of document.querySelectorAll(".game")) {
+    const game = t(`game.${card.dataset.game}.name`);
+    const play = card.querySelector(".play");
+    play.textContent = t("picker.play");
+    play.setAttribute("aria-label", t("picker.play_game", { game }));
+    card.querySelector(".howto").setAttribute("aria-label", t("picker.howto_game", { game }));
+  }
   if (state.game) showTitle(state.game);
+  if (root.dataset.view !== "table" && !embed) document.title = pickerTitle();
   if (state.stage && !state.ready) setStage(state.stage, state.stageVars);
   if (state.failKey) $("boot-error-text").textContent = t(state.failKey);
   if (!embed) $("storage-note").querySelector("span").textContent = t("storage.off_site");
@@ -131,10 +150,13 @@ function showTable(id, match = null) {
   showTitle(id);
 }
 
+const pickerTitle = () => `${t("site.name")}: Thurn und Taxis, Toscana, Carcassonne`;
+
 function showPicker({ push }) {
   root.dataset.view = "picker";
   delete root.dataset.game;
-  if (!embed) document.title = `${t("site.name")}: Thurn und Taxis, Toscana, Carcassonne`;
+  if (!embed) document.title = pickerTitle();
+  window.scrollTo(0, 0); // back from a game: "Your games" (with the one just played) in view
   if (push) { history.pushState({}, "", location.pathname); state.pushed = false; }
   if (typeof window.bgt.close === "function") window.bgt.close();
   if (yourGames) yourGames.render(); // Python may have saved a move since
@@ -167,7 +189,7 @@ function openGame(id, { push, match = null, howto = false }) {
   }
   if (state.ready && typeof window.bgt.open === "function") {
     root.dataset.board = "opening";
-    window.bgt.open(id, match);
+    openInPython(id, match);
   } else {
     boot();
   }
@@ -227,12 +249,20 @@ function showOfflineStatus(progress) {
   else el.textContent = "";
 }
 
+// a screen reader hears the offline copy start and end, not every percent between
+function sayOffline(key) {
+  if (state.offlineSaid === key) return;
+  state.offlineSaid = key;
+  $("offline-say").textContent = t(key);
+}
+
 function onWorkerMessage(event) {
   const data = event.data || {};
   if (data.source !== "bgt-sw") return;
   if (data.type === "progress") {
     const fraction = data.total ? data.done / data.total : 0;
     showOfflineStatus(fraction);
+    sayOffline("offline.started");
     if (state.bootStarted && state.stage === "download") {
       // the worker's first download runs alongside the start: its bytes are the start's bytes
       const mb = (n) => (n / 1e6).toFixed(1);
@@ -241,6 +271,7 @@ function onWorkerMessage(event) {
   } else if (data.type === "precached") {
     root.dataset.offline = "ready";
     showOfflineStatus();
+    sayOffline("offline.ready");
   } else if (data.type === "error") {
     console.warn("offline copy incomplete:", data.message);
   }
@@ -297,6 +328,9 @@ async function boot() {
   state.bootStarted = true;
   root.dataset.board = "booting";
   performance.mark("boot-start");
+  // the runtime's WebAssembly, fetched and compiled while everything else loads (index.html
+  // started it already for a game link; a game chosen on the picker starts it here)
+  window.bgtStartWasm?.();
   setStage("download");
   addEventListener("error", onBootError);
   addEventListener("unhandledrejection", onBootError);
@@ -306,10 +340,6 @@ async function boot() {
     // one of two requests for a file download it (measured: one copy, scripts/bench.py)
     watchResources();
     addEventListener("py:progress", onPyProgress);
-    // a revisit: let the worker find out whether the network answers, so the runtime's
-    // WebAssembly can come from the HTTP cache, where Chrome keeps it compiled (see sw.template.js);
-    // only the start of Python waits for the answer (bgt.beforeStart): PyScript loads meanwhile
-    state.networkKnown = askWorkerAboutNetwork();
     // fetch the whole runtime at once instead of one import after another (names from the build)
     await preloadRuntime();
     // PyScript's package cache gets an in-memory IndexedDB (see idb-fallback.js); where storage
@@ -328,9 +358,16 @@ async function boot() {
     }
     const script = document.createElement("script");
     script.type = "py";
-    script.src = new URL("../game/ui/main.py", import.meta.url).href;
-    script.setAttribute("config", new URL("../pyscript.toml", import.meta.url).href);
+    script.src = new URL(`../${state.main}`, import.meta.url).href; // as the offline copy holds it
+    // the core Python files and the chosen game's (preload.json); without that list, all of them
+    script.setAttribute("config", state.config ? JSON.stringify(state.config) : new URL("../pyscript.toml", import.meta.url).href);
     document.body.append(script);
+    if (state.config?.plugins) {
+      // PyScript loads the plugins once per interpreter type: MicroPython's (unused) has its own list
+      const mpy = Object.assign(document.createElement("mpy-config"), { hidden: true });
+      mpy.textContent = JSON.stringify({ plugins: state.config.plugins });
+      document.body.append(mpy);
+    }
     performance.mark("pyscript-import");
     await import("../vendor/pyscript/core.js");
   } catch (error) {
@@ -338,23 +375,23 @@ async function boot() {
   }
 }
 
-function askWorkerAboutNetwork() {
-  const worker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
-  if (!worker) return Promise.resolve(null); // first visit: nothing is served by a worker yet
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    const giveUp = setTimeout(() => resolve(null), 2000); // an old worker that does not answer
-    channel.port1.onmessage = (event) => { clearTimeout(giveUp); resolve(event.data); };
-    worker.postMessage({ type: "network?" }, [channel.port2]);
-  });
-}
-
 async function preloadRuntime() {
   try {
     // index.html starts this fetch before boot.js runs when the URL names a game
     const response = await (window.bgtPreloadList || fetch(new URL("../vendor/preload.json", import.meta.url)));
-    const { modules = [], fetches = [], files = [], snapshot = null } = await response.json();
+    const { modules = [], fetches = [], config = null, main = null, games = {}, snapshot = null } = await response.json();
     planSnapshot(snapshot);
+    state.games = games;
+    if (main) state.main = main;
+    if (config) {
+      // PyScript writes the core files and the chosen game's (config.files: {URL: path}); the
+      // others come when opened
+      const chosen = Object.entries(games[state.game] || {}).map(([path, url]) => [`./${url}`, `./${path}`]);
+      state.config = { ...config, files: { ...config.files, ...Object.fromEntries(chosen) } };
+      window.bgt.files = Object.fromEntries(Object.entries(games)
+        .filter(([id]) => id !== state.game)
+        .map(([, files]) => [Object.keys(files)[0].split("/").slice(0, -1).join("/"), files]));
+    }
     const base = new URL("../", import.meta.url);
     const add = (path, rel, priority) => {
       const link = document.createElement("link");
@@ -364,21 +401,50 @@ async function preloadRuntime() {
       link.fetchPriority = priority;
       document.head.append(link);
     };
-    // On a revisit the WebAssembly is in the HTTP cache with its compiled code, which Chrome
-    // uses only when Pyodide fetches it itself: a preload would cost a full compile (measured:
-    // Python ready at 0.99 s with it, 0.71 s without). On a first visit it downloads sooner.
-    const revisit = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
     for (const path of modules) add(path, "modulepreload", "high");
     // WebKit never hands a fetch() the response of a <link rel=preload as=fetch>: it downloads
     // the file a second time (measured: tests/browser/test_browser_engines.py), so there only
-    // the modules are preloaded
-    if (WEBKIT) return;
-    for (const path of fetches) if (!(revisit && path.endsWith(".wasm"))) add(path, "preload", "high");
+    // the modules are preloaded. From the offline copy (a revisit) the files are at hand, and
+    // preloading them through the worker made the start slower (measured: board up at 1.4 s
+    // instead of 2.3 s, medians of 4 on the loaded machine).
+    if (WEBKIT || navigator.serviceWorker?.controller) return;
+    for (const path of fetches) add(path, "preload", "high");
     // the Python files are needed only once the interpreter runs: after everything else
-    for (const path of files) add(path, "preload", "low");
+    for (const path of Object.keys(state.config?.files || {})) add(path, "preload", "low");
   } catch (error) {
     console.info("no preload list:", error); // only slower
   }
+}
+
+// Open a game in the running Python: first its package's files into Python's file system (the
+// game started with only its own; the offline copy has them all after the first visit).
+async function openInPython(id, match) {
+  const python = state.python;
+  const paths = Object.keys(state.games[id] || {}).filter((path) => python && !python.FS.analyzePath(path).exists);
+  try {
+    const texts = await Promise.all(paths.map(async (path) => {
+      const response = await fetch(new URL(`../${state.games[id][path]}`, import.meta.url));
+      if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+      return new Uint8Array(await response.arrayBuffer());
+    }));
+    paths.forEach((path, k) => {
+      python.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
+      python.FS.writeFile(path, texts[k]);
+    });
+  } catch (error) {
+    console.warn("the game's files could not be fetched now:", error); // Python fetches them itself
+  }
+  window.bgt.open(id, match);
+}
+
+// The web app manifest (installing the site), linked only once the first board is up or the picker
+// has loaded: browsers fetch its icons at once (measured: 67 kB of PNG on a first visit, before
+// the board, in Chromium's phone profile).
+function linkManifest() {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = Object.assign(document.createElement("link"), { rel: "manifest" });
+  link.href = new URL("../manifest.webmanifest", import.meta.url).href;
+  document.head.append(link);
 }
 
 // ---- the memory snapshot (issue #16) ------------------------------------------------------------
@@ -463,10 +529,11 @@ window.bgt = bridge({
     removeEventListener("unhandledrejection", onBootError);
     dispatchEvent(new CustomEvent("bgt:ready", { detail: { game: gameId } }));
     if (state.game && gameId !== state.game && typeof window.bgt.open === "function") {
-      window.bgt.open(state.game, state.match); // the person picked another game meanwhile
+      openInPython(state.game, state.match); // the person picked another game meanwhile
       return;
     }
     registerWorker(); // offline copy, now that the download is done (revalidations: no second copy)
+    linkManifest();
   },
   fail(message, detail) { fail("python", detail || message); },
   back: goBack,
@@ -484,6 +551,8 @@ window.bgt = bridge({
   },
   match: null,
   beforeStart() { return state.networkKnown.then(() => state.snapshot); },
+  started(pyodide) { state.python = pyodide; },
+  files: {},
 });
 
 // ---- your games (assets/yourgames.js) ------------------------------------------------------------
@@ -500,6 +569,7 @@ const yourGames = embed || !storage ? null : mountYourGames({
 // ---- start -----------------------------------------------------------------------------------
 function start() {
   state.lang = chooseLang(params.get("lang"), recall("bgt-lang"), navigator.languages || [navigator.language]);
+  history.scrollRestoration = "manual"; // the views place the page themselves (showPicker, openGame)
   window.bgt.lang = state.lang;
   if (!storage) root.dataset.storage = "off";
   if (embed) {
@@ -572,6 +642,8 @@ function start() {
       if (document.readyState === "complete") later();
       else addEventListener("load", later, { once: true });
     }
+    if (document.readyState === "complete") linkManifest();
+    else addEventListener("load", linkManifest, { once: true });
   }
 }
 

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""Boot benchmark (not a test): the real index.html against a bare-Pyodide reference page, on a
+"""Boot benchmark (not a test): the real index.html against bare-Pyodide reference pages, on a
 desktop profile and on a phone profile.
 
     .venv/bin/python scripts/bench.py [--runs 5] [--only SCENARIOS] [--json bench-results/boot.json]
+    .venv/bin/python scripts/bench.py --runs 1 --only bare,ours_direct     (smoke: about a minute)
 
-Needs the site built (bash scripts/test.sh or scripts/setup.sh) and Chromium ($CHROMIUM or
-/usr/bin/chromium). Everything is served by scripts/serve.py on 127.0.0.1 as a static host serves
-it: text, JavaScript, JSON and WebAssembly gzipped (level 6), `Cache-Control: no-cache` (repeat
-visits revalidate with 304s); it counts the body bytes it sends, so byte counts are what a host
+Needs the site built (bash scripts/setup.sh) and Chromium ($CHROMIUM or /usr/bin/chromium).
+Everything is served by scripts/serve.py on 127.0.0.1 as a static host serves it: text,
+JavaScript, JSON and WebAssembly gzipped (level 6), `Cache-Control: no-cache` (repeat visits
+revalidate with 304s); it counts the body bytes it sends per file, so byte counts are what a host
 sends. Every run uses a fresh persistent Chromium profile (a real disk cache and code cache);
-scenarios are interleaved run by run, so machine load drifts hit all of them alike.
+scenarios are interleaved run by run, so machine load drifts hit all of them alike. The load
+average is printed with every run.
 
 Profiles:
   desktop  1000x800, no throttling (the server is on the same machine)
@@ -18,33 +20,46 @@ Profiles:
            site is reached as http://phone.test:PORT (mapped to 127.0.0.1 and treated as secure),
            so that the page does not know it is on this machine (boot.js: a near server)
 
+The two references (scripts/bench_bare.html: a bare loadPyodide(), then the same Python files and
+the same Toscana board as index.html, no PyScript, no boot loader):
+  bare      the fastest bare runtime made from ours: our vendor/pyodide/ files with the stdlib
+            precompiled to bytecode (the strict reference for time: the runtime alone, started
+            with nothing left to compile)
+  bare_dist Pyodide as its npm package ships it (node_modules/pyodide/: the whole stdlib as
+            sources, the full package lock): "a bare Pyodide", the reference for bytes
+
 Scenarios (times in ms from navigation start, min / median / max over the runs):
   ours_direct   fresh profile, open index.html?game=toscana (cold: Python starts from its memory
-                snapshot when the server is near, i.e. on the desktop profile), then a new tab in
-                the same profile (revisit: served by the service worker, snapshot from its copy).
+                snapshot when the server is near, i.e. on the desktop profile), play two moves
+                against the computer (MOVES), then a new tab in the same profile (revisit: served by
+                the service worker, snapshot from its copy; the game in progress comes back).
                 Marks: "python-ready" (main.py starts), "board-ready" (board drawn and listening).
-                Bytes: until board-ready, and until the offline copy is complete.
-  ours_fresh    the same against a copy of the site built without the snapshot (today's start
-                before issue #16): the comparison for bytes and for the breakdown.
-  bare          scripts/bench_bare.html: loadPyodide() from the same vendor/ files, the same
-                [files], the same game/ui/main.py; warm = new tab (HTTP cache). Its mark
-                "pyodide-loaded" (right after loadPyodide(), no game code) is the strict reference.
-  mobile        ours_direct and bare on the mobile profile (first visit and revisit).
+                Bytes: what the server wrote before the page's board-ready mark (same clock),
+                and until the offline copy is complete.
+  ours_fresh    the same against a copy of the site built without the snapshot.
+  bare          the strict reference, cold (then two moves, as ours) and warm (a new tab: the HTTP
+                cache). Its mark "pyodide-loaded" (right after loadPyodide(), no game code) is the
+                time reference.
+  bare_dist     the same page on Pyodide as distributed, cold and warm.
+  mobile        ours_direct, bare and bare_dist on the mobile profile.
   ours_click    picker, click "Toscana" at first paint / after the offline copy is complete.
   placement     a click that places a Toscana tile -> the next frame (6 per run).
-  picker        12 clicks on the picker from its first paint on: input -> next frame.
+  picker        12 clicks on the picker from its first paint on: input -> next frame, and the
+                longest task after the first paint.
 Breakdown rows ("... at"): when the runtime's WebAssembly had arrived, when it was compiled and
 instantiated, when Python was restored or started, when PyScript ran main.py, when the board was up.
+Per-file rows: the bytes the server sent for each file until the board was playable.
 """
 
 import argparse
+import io
 import json
 import os
-import shutil
 import statistics
 import sys
 import tempfile
 import time
+import zipfile
 from collections import defaultdict
 from pathlib import Path
 
@@ -63,7 +78,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-TIMEOUT = 600_000
+TIMEOUT = 300_000  # a phone-profile first visit takes about a minute on the loaded machine
 DESKTOP = {"name": "desktop", "viewport": {"width": 1000, "height": 800}}
 MOBILE = {
     "name": "mobile",
@@ -77,6 +92,13 @@ MOBILE = {
         "uploadThroughput": 750 * 0.9 * 1024 / 8,
     },
 }
+BARE = "scripts/bench_bare.html"
+# Moves a first visit plays before it is left (both pages): Chrome keeps the WebAssembly's
+# compiled code for the next visit only once enough of it has been optimised, which a page that
+# restores Python's memory and then sits idle does not reach (measured: no code cache hit on the
+# revisit after an idle visit; a hit after two moves)
+MOVES = 2
+DIST = "node_modules/pyodide/"  # Pyodide as its npm package ships it
 # when the big steps of a start happened (ms from navigation start): the WebAssembly compiled and
 # instantiated, PyScript's progress events
 TIMELINE = """
@@ -98,6 +120,9 @@ MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark').map(m =
 FILES = """() => Object.fromEntries(performance.getEntriesByType('resource')
   .filter(e => /(pyodide\\.asm\\.wasm|python_stdlib\\.zip|snapshot\\.bin)$/.test(e.name))
   .map(e => [e.name.split('/').pop(), e.responseEnd]))"""
+FAILED = """() => { const r = document.documentElement;
+  return r.dataset.board === 'failed' ? (r.dataset.failure || document.getElementById('boot-error-detail')?.textContent
+    || JSON.stringify(window.bgtErrors || [])) : null; }"""
 
 
 def chromium():
@@ -137,15 +162,35 @@ class Run:
         self.context.close()
         self.dir.cleanup()
 
-    def bytes(self):
-        return self.server.bytes_sent
+    def bytes(self, page=None):
+        """Body bytes sent since the last reset; with `page`, only those sent before its board was
+        ready (what the worker fetches right after the board is up does not count)."""
+        return sum(self.files(page).values())
+
+    def files(self, page=None):
+        """Body bytes sent per file since the last reset (hashed chunk names kept); with `page`,
+        only up to its board-ready mark."""
+        if page is None:
+            with self.server.lock:
+                return dict(self.server.sent)
+        ready_at = page.evaluate(
+            "performance.timeOrigin + performance.getEntriesByName('board-ready')[0].startTime"
+        )
+        return self.server.sent_until(ready_at / 1000)
 
     def reset(self):
         self.server.reset_counts()
 
 
 def ready(page):
-    page.locator('html[data-board="ready"]').wait_for(state="attached", timeout=TIMEOUT)
+    """The page's marks once the board is drawn and listening; raises at once when the start
+    failed (the page's own message), instead of waiting for the timeout."""
+    page.locator('html[data-board="ready"], html[data-board="failed"]').wait_for(
+        state="attached", timeout=TIMEOUT
+    )
+    failure = page.evaluate(FAILED)
+    if failure:
+        raise RuntimeError(f"{page.url}: the start failed: {failure[:2000]}")
     return page.evaluate(MARKS)
 
 
@@ -180,16 +225,44 @@ def breakdown(page, label, out):
             out[f"{label} at: {name}"].append(value)
 
 
-def ours_direct(p, server, out, profile=DESKTOP, label="ours"):
-    run = Run(p, server, profile)
-    prefix = "" if profile is DESKTOP else f"{profile['name']}: "
+def file_group(path):
+    """The row a file's bytes go to: small files of one kind are summed (game/ per package,
+    PyScript's plugin chunks, the site's own CSS and JavaScript)."""
+    path = path.lstrip("/").removeprefix("vendor/py/")  # the page's copies of its Python files
+    parts = path.split("/")
+    if parts[0] == "game":
+        return "/".join(parts[:2]) + "/ (Python files)" if len(parts) > 2 else "game/*.py"
+    if path.startswith("vendor/pyscript/") and not path.startswith("vendor/pyscript/core"):
+        return "vendor/pyscript/ (other chunks)"
+    if parts[0] == "assets" and path.endswith((".css", ".js", ".svg", ".png")):
+        return "assets/*" + Path(path).suffix
+    return path
+
+
+def per_file(run, page, label, files_out):
+    grouped = defaultdict(int)
+    for path, sent in run.files(page).items():
+        grouped[file_group(path)] += sent
+    for group, sent in grouped.items():
+        files_out[label][group].append(sent)
+
+
+def prefix_of(profile):
+    return "" if profile is DESKTOP else f"{profile['name']}: "
+
+
+def ours_direct(p, servers, out, files_out, profile=DESKTOP, label="ours", server=None):
+    run = Run(p, server or servers["ours"], profile)
+    prefix = prefix_of(profile)
     try:
         page, marks = visit(run, "index.html?game=toscana")
         start = page.evaluate("document.documentElement.dataset.pythonStart")
         out[f"{prefix}{label} direct cold: board-ready"].append(marks["board-ready"])
-        out[f"{prefix}{label} direct cold: bytes to board"].append(run.bytes())
+        out[f"{prefix}{label} direct cold: bytes to board"].append(run.bytes(page))
         out[f"{prefix}{label} direct cold: snapshot used"].append(start == "snapshot")
+        per_file(run, page, f"{prefix}{label} direct cold", files_out)
         breakdown(page, f"{prefix}{label} direct cold", out)
+        play(page, MOVES)  # a visit, not only a look: the computer's thinking warms the runtime
         offline_ready(page)
         page.wait_for_timeout(500)
         out[f"{prefix}{label} direct cold: bytes incl. offline copy"].append(run.bytes())
@@ -205,34 +278,48 @@ def ours_direct(p, server, out, profile=DESKTOP, label="ours"):
         run.close()
 
 
-def ours_fresh(p, server, out):
-    ours_direct(p, server.without_snapshot, out, label="without snapshot")
+def ours_fresh(p, servers, out, files_out):
+    ours_direct(p, servers, out, files_out, label="without snapshot", server=servers["plain"])
 
 
-def bare(p, server, out, profile=DESKTOP):
+def bare(p, servers, out, files_out, profile=DESKTOP, label="bare", warm=True):
+    """The reference page, cold then (when `warm`) warm, on the strict runtime ("bare") or on
+    Pyodide as distributed ("bare dist")."""
+    server = servers["reference"] if label == "bare" else servers["ours"]
+    path = BARE if label == "bare" else f"{BARE}?runtime={DIST}"
     run = Run(p, server, profile)
-    prefix = "" if profile is DESKTOP else f"{profile['name']}: "
+    prefix = prefix_of(profile)
     try:
-        page, marks = visit(run, "scripts/bench_bare.html")
-        out[f"{prefix}bare cold: loadPyodide() done"].append(marks["pyodide-loaded"])
-        out[f"{prefix}bare cold: board-ready"].append(marks["board-ready"])
-        out[f"{prefix}bare cold: bytes"].append(run.bytes())
+        page, marks = visit(run, path)
+        out[f"{prefix}{label} cold: loadPyodide() done"].append(marks["pyodide-loaded"])
+        out[f"{prefix}{label} cold: board-ready"].append(marks["board-ready"])
+        out[f"{prefix}{label} cold: bytes"].append(run.bytes(page))
+        per_file(run, page, f"{prefix}{label} cold", files_out)
+        play(page, MOVES)
         page.close()
-        page, marks = visit(run, "scripts/bench_bare.html")
-        out[f"{prefix}bare warm (HTTP cache): loadPyodide() done"].append(marks["pyodide-loaded"])
-        out[f"{prefix}bare warm (HTTP cache): board-ready"].append(marks["board-ready"])
+        if warm:
+            page, marks = visit(run, path)
+            out[f"{prefix}{label} warm (HTTP cache): loadPyodide() done"].append(
+                marks["pyodide-loaded"]
+            )
+            out[f"{prefix}{label} warm (HTTP cache): board-ready"].append(marks["board-ready"])
     finally:
         run.close()
 
 
-def mobile(p, server, out):
-    bare(p, server, out, MOBILE)
-    ours_direct(p, server, out, MOBILE)
+def bare_dist(p, servers, out, files_out):
+    bare(p, servers, out, files_out, label="bare dist")
 
 
-def ours_click(p, server, out):
+def mobile(p, servers, out, files_out):
+    bare(p, servers, out, files_out, MOBILE, warm=True)
+    bare(p, servers, out, files_out, MOBILE, label="bare dist", warm=False)
+    ours_direct(p, servers, out, files_out, MOBILE)
+
+
+def ours_click(p, servers, out, files_out):
     for wait_for_offline in (False, True):
-        run = Run(p, server)
+        run = Run(p, servers["ours"])
         label = "ours click after SW download" if wait_for_offline else "ours click at first paint"
         try:
             run.reset()
@@ -273,10 +360,10 @@ new PerformanceObserver((list) => {
 """
 
 
-def picker(p, server, out):
+def picker(p, servers, out, files_out):
     """Input to next frame for 12 clicks on the picker from its first paint on (about 4 s, while
     the service worker downloads the offline copy), and the longest task after first paint."""
-    run = Run(p, server)
+    run = Run(p, servers["ours"])
     try:
         run.context.add_init_script(PICKER_PROBE)
         page = run.page()
@@ -296,48 +383,59 @@ def picker(p, server, out):
         run.close()
 
 
-def placement(p, server, out):
-    run = Run(p, server)
+def play(page, moves, measure=None):
+    """Start a game against the computer on a Toscana board that is up and place `moves` tiles,
+    each answered by the computer (`measure(cell)` makes the placing click instead). Without
+    `measure` the clicks are dispatched to the cells (the bare page has no style sheets: what
+    covers what there is not the site's)."""
+    page.locator("#gt-new-form button[type=submit]").dispatch_event("click")
+    for _ in range(moves):
+        page.locator("#gt-layer-over .tos-hints circle").first.wait_for(timeout=TIMEOUT)
+        x, y = page.evaluate(
+            """() => { const c = document.querySelector('#gt-layer-over .tos-hints circle');
+            return [Math.floor(c.getAttribute('cx') / 10), Math.floor(c.getAttribute('cy') / 10)]; }"""
+        )
+        cell = page.locator(f'#gt-board [data-cell="{x},{y}"]')
+        cell.click() if measure else cell.dispatch_event("click")  # choose the spot
+        page.locator("#gt-layer-over .tos-selected").wait_for(state="attached")
+        if measure:
+            measure(cell)
+        else:
+            cell.dispatch_event("click")  # place it
+        page.locator("#gt-turn .gt-bar").wait_for(state="detached", timeout=TIMEOUT)
+
+
+def placement(p, servers, out, files_out):
+    run = Run(p, servers["ours"])
     try:
         page = run.page()
         page.goto(run.url + "index.html?game=toscana")
         ready(page)
-        page.click("#gt-new-form button[type=submit]")
         page.add_script_tag(content=PLACEMENT_PROBE)
-        for _ in range(6):
-            page.locator("#gt-layer-over .tos-hints circle").first.wait_for(timeout=TIMEOUT)
-            x, y = (
-                page.evaluate("""() => { const c = document.querySelector('#gt-layer-over .tos-hints circle');
-                return [Math.floor(c.getAttribute('cx') / 10), Math.floor(c.getAttribute('cy') / 10)]; }""")
-            )
-            cell = page.locator(f'#gt-board [data-cell="{x},{y}"]')
-            cell.click()  # choose the spot
-            page.locator("#gt-layer-over .tos-selected").wait_for()
+
+        def measured(cell):
             before = page.evaluate("window.__frames.length")
             cell.click()  # place it: this is the measured click
             page.wait_for_function(f"window.__frames.length > {before}")
             out["placement: click to next frame"].append(page.evaluate("window.__frames.at(-1)"))
-            page.locator("#gt-turn .gt-bar").wait_for(state="detached", timeout=TIMEOUT)
+
+        play(page, 6, measured)
     finally:
         run.close()
 
 
-SCENARIOS = [bare, ours_direct, ours_fresh, mobile, ours_click, placement, picker]
+SCENARIOS = [bare, bare_dist, ours_direct, ours_fresh, mobile, ours_click, placement, picker]
 
 
-def site_without_snapshot(dest):
-    """A copy of the site as built before issue #16 (no snapshot): the pages and code copied,
-    the runtime files linked, preload.json and sw.js generated for it."""
-    for name in ("index.html", "manifest.webmanifest", "pyscript.toml"):
-        shutil.copy2(ROOT / name, dest / name)
-    for name in ("assets", "game"):
-        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
-    (dest / "vendor" / "pyodide").mkdir(parents=True)
-    os.symlink(ROOT / "vendor" / "pyscript", dest / "vendor" / "pyscript")
-    for name in build.PYODIDE_FILES:
-        os.symlink(ROOT / "vendor" / "pyodide" / name, dest / "vendor" / "pyodide" / name)
-    (dest / "vendor" / "preload.json").write_text(build.render_preload(dest))
-    build.write_sw(dest)
+def reference_site(dest):
+    """The strict reference's runtime: our vendor/pyodide/ files, the stdlib precompiled to
+    bytecode when the site ships it as sources (scripts/compile_stdlib.mjs, cached). True when it
+    compiled."""
+    stdlib = (ROOT / "vendor" / "pyodide" / "python_stdlib.zip").read_bytes()
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as z:
+        sources = any(n.endswith(".py") for n in z.namelist())
+    build.site_copy(dest, snapshot=False, stdlib=build.compile_stdlib(stdlib) if sources else None)
+    return sources
 
 
 def row(name, values):
@@ -349,27 +447,57 @@ def row(name, values):
     return f"{name:<64} {min(values):9.0f} {statistics.median(values):9.0f} {max(values):9.0f}  ms"
 
 
+# (name, numerator, denominator): issue 24's table first, by name, then the other comparisons
 RATIOS = [
-    # (name, numerator, denominator)
     (
-        "direct link cold, ours / bare loadPyodide() alone (target <= 0.75)",
+        "direct link, cold, to a playable board: ours / bare loadPyodide() (target <= 1.0)",
         "ours direct cold: board-ready",
         "bare cold: loadPyodide() done",
     ),
     (
-        "revisit, ours / bare loadPyodide() alone warm (target <= 0.6)",
+        "the same: ours / bare page with the same game",
+        "ours direct cold: board-ready",
+        "bare cold: board-ready",
+    ),
+    (
+        "revisit: ours / bare warm loadPyodide() (target <= 1.0)",
         "ours revisit (SW): board-ready",
         "bare warm (HTTP cache): loadPyodide() done",
     ),
     (
-        "first-visit bytes to board, ours / without snapshot (target <= 1.15)",
+        "first-visit bytes (near server, snapshot fetched): ours / bare page",
         "ours direct cold: bytes to board",
-        "without snapshot direct cold: bytes to board",
+        "bare cold: bytes",
     ),
     (
-        "first-visit bytes incl. offline copy, ours / without snapshot",
-        "ours direct cold: bytes incl. offline copy",
-        "without snapshot direct cold: bytes incl. offline copy",
+        "first-visit bytes (near server, snapshot fetched): ours / bare Pyodide as distributed",
+        "ours direct cold: bytes to board",
+        "bare dist cold: bytes",
+    ),
+    (
+        "phone profile, first visit: ours / bare page, Pyodide as distributed (target <= 0.75)",
+        "mobile: ours direct cold: board-ready",
+        "mobile: bare dist cold: board-ready",
+    ),
+    (
+        "phone profile, first visit: ours / bare page on our runtime",
+        "mobile: ours direct cold: board-ready",
+        "mobile: bare cold: board-ready",
+    ),
+    (
+        "phone profile, first visit: ours / bare loadPyodide() on our runtime",
+        "mobile: ours direct cold: board-ready",
+        "mobile: bare cold: loadPyodide() done",
+    ),
+    (
+        "phone profile, first-visit bytes: ours / bare Pyodide as distributed",
+        "mobile: ours direct cold: bytes to board",
+        "mobile: bare dist cold: bytes",
+    ),
+    (
+        "phone profile, revisit: ours / bare warm loadPyodide()",
+        "mobile: ours revisit (SW): board-ready",
+        "mobile: bare warm (HTTP cache): loadPyodide() done",
     ),
     (
         "direct link cold, ours / without snapshot (board-ready)",
@@ -382,36 +510,63 @@ RATIOS = [
         "without snapshot revisit (SW): board-ready",
     ),
     (
-        "direct link cold, ours / bare page with the same game (board-ready)",
-        "ours direct cold: board-ready",
-        "bare cold: board-ready",
+        "first-visit bytes to board, ours / without snapshot",
+        "ours direct cold: bytes to board",
+        "without snapshot direct cold: bytes to board",
     ),
     (
-        "click at first paint, ours / bare loadPyodide() alone",
-        "ours click at first paint: click to board-ready",
+        "direct link cold: bare loadPyodide() on Pyodide as distributed / on ours",
+        "bare dist cold: loadPyodide() done",
         "bare cold: loadPyodide() done",
     ),
     (
-        "mobile: first visit, ours / bare loadPyodide() alone",
-        "mobile: ours direct cold: board-ready",
-        "mobile: bare cold: loadPyodide() done",
-    ),
-    (
-        "mobile: first visit, ours / bare page with the same game",
-        "mobile: ours direct cold: board-ready",
-        "mobile: bare cold: board-ready",
-    ),
-    (
-        "mobile: revisit, ours / bare loadPyodide() alone warm",
-        "mobile: ours revisit (SW): board-ready",
-        "mobile: bare warm (HTTP cache): loadPyodide() done",
-    ),
-    (
-        "mobile: revisit, ours / bare page with the same game warm",
-        "mobile: ours revisit (SW): board-ready",
-        "mobile: bare warm (HTTP cache): board-ready",
+        "click at first paint, ours / bare loadPyodide()",
+        "ours click at first paint: click to board-ready",
+        "bare cold: loadPyodide() done",
     ),
 ]
+# absolute targets (name, row, limit in the row's unit)
+LIMITS = [
+    (
+        "phone profile, first-visit bytes to a playable board (target <= 4.5 MB)",
+        "mobile: ours direct cold: bytes to board",
+        4.5e6,
+    ),
+]
+
+
+def file_table(files_out):
+    """Median bytes per file and visit label, files in order of size."""
+    labels = sorted(files_out)
+    if not labels:
+        return []
+    paths = sorted(
+        {p for label in labels for p in files_out[label]},
+        key=lambda p: -max(statistics.median(files_out[label].get(p, [0])) for label in labels),
+    )
+    width = max(len(p) for p in paths) + 2
+    lines = [
+        "bytes sent per file until the board is playable (median, kB; as gzip where a host gzips):"
+    ]
+    lines.append(" " * width + "".join(f"{label[:24]:>26}" for label in labels))
+    for path in paths:
+        cells = []
+        for label in labels:
+            sent = files_out[label].get(path)
+            cells.append(f"{statistics.median(sent) / 1e3:26.1f}" if sent else f"{'-':>26}")
+        lines.append(f"{path:<{width}}" + "".join(cells))
+    lines.append(
+        f"{'total':<{width}}"
+        + "".join(
+            f"{sum(statistics.median(v) for v in files_out[label].values()) / 1e3:26.1f}"
+            for label in labels
+        )
+    )
+    return lines
+
+
+def load_average():
+    return os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
 
 
 def main(argv=None):
@@ -421,46 +576,72 @@ def main(argv=None):
     parser.add_argument(
         "--only",
         default=",".join(s.__name__ for s in SCENARIOS),
-        help="comma-separated scenarios (default: all)",
+        help="comma-separated scenarios (default: all): " + ",".join(s.__name__ for s in SCENARIOS),
     )
     args = parser.parse_args(argv)
-    for need in ("vendor/pyodide/pyodide.asm.wasm", "sw.js", build.SNAPSHOT):
+    names = [s.__name__ for s in SCENARIOS]
+    unknown = [n for n in args.only.split(",") if n not in names]
+    if unknown:
+        parser.error(f"unknown scenario(s) {unknown}; known: {names}")
+    for need in ("vendor/pyodide/pyodide.asm.wasm", "sw.js", "vendor/preload.json", DIST):
         if not (ROOT / need).exists():
             raise SystemExit(f"bench: {need} missing: build the site first (bash scripts/setup.sh)")
     from playwright.sync_api import sync_playwright
 
     chosen = [s for s in SCENARIOS if s.__name__ in args.only.split(",")]
     out = defaultdict(list)
-    server = serve.start(ROOT, compress=True)
-    plain = tempfile.TemporaryDirectory(prefix="bgt-bench-site-")
-    site_without_snapshot(Path(plain.name))
-    server.without_snapshot = serve.start(Path(plain.name), compress=True)
+    files_out = defaultdict(lambda: defaultdict(list))
+    loads = []
+    temp = tempfile.TemporaryDirectory(prefix="bgt-bench-site-")
+    servers = {"ours": serve.start(ROOT, compress=True)}
+    wanted = {s.__name__ for s in chosen}
+    if "ours_fresh" in wanted:
+        plain = Path(temp.name, "plain")
+        plain.mkdir()
+        build.site_copy(plain, snapshot=False)
+        servers["plain"] = serve.start(plain, compress=True)
+    if {"bare", "mobile"} & wanted:
+        reference = Path(temp.name, "reference")
+        reference.mkdir()
+        compiled = reference_site(reference)
+        servers["reference"] = serve.start(reference, compress=True)
+        if compiled:
+            print("bench: the strict reference runs our stdlib precompiled", file=sys.stderr)
     started = time.time()
     failures = []
     with sync_playwright() as p:
         for i in range(args.runs):
-            print(f"run {i + 1}/{args.runs}", file=sys.stderr, flush=True)
+            loads.append(load_average())
+            print(
+                f"run {i + 1}/{args.runs}, load average {' '.join(f'{x:.1f}' for x in loads[-1])}",
+                file=sys.stderr,
+                flush=True,
+            )
             for scenario in chosen:
                 for attempt in (
                     1,
                     2,
                 ):  # a renderer crash on the busy machine: retry once, report it
                     try:
-                        scenario(p, server, out)
+                        scenario(p, servers, out, files_out)
                         break
                     except Exception as error:
                         failures.append(
                             f"{scenario.__name__} run {i + 1}: {str(error).splitlines()[0]}"
                         )
-                        if attempt == 2:
+                        if attempt == 2 or "the start failed" in str(error):
                             raise
-    for s in (server, server.without_snapshot):
+    loads.append(load_average())
+    for s in servers.values():
         s.shutdown()
-    plain.cleanup()
+    temp.cleanup()
 
+    one_minute = [x[0] for x in loads]
     print(
-        f"\nBoot benchmark, {args.runs} runs each, headless Chromium on localhost, gzip as a host "
-        f"sends it ({time.time() - started:.0f} s)\n{'':<64} {'min':>9} {'median':>9} {'max':>9}"
+        f"\nBoot benchmark, {args.runs} run(s) each, headless Chromium on localhost, gzip as a host "
+        f"sends it ({time.time() - started:.0f} s; load average (1 min) during the runs "
+        f"{min(one_minute):.1f}-{max(one_minute):.1f}, {os.cpu_count()} CPUs)\n"
+        f"{'':<64} {'min':>9} {'median':>9} {'max':>9}"
     )
     for name in sorted(out):
         print(row(name, out[name]))
@@ -470,10 +651,27 @@ def main(argv=None):
         print(f"\nretried after a failure: {failures}")
     print("\nratios of medians")
     for name, value in ratios.items():
-        print(f"  {name:<72} {value:5.2f}")
+        print(f"  {name:<90} {value:5.2f}")
+    for name, key, limit in LIMITS:
+        if key in med:
+            verdict = "met" if med[key] <= limit else "NOT met"
+            print(f"  {name:<90} {med[key] / 1e6:5.2f} MB ({verdict})")
+    print()
+    for line in file_table(files_out):
+        print(line)
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps({"runs": dict(out), "ratios": ratios}, indent=1))
+        Path(args.json).write_text(
+            json.dumps(
+                {
+                    "runs": dict(out),
+                    "ratios": ratios,
+                    "files": {k: dict(v) for k, v in files_out.items()},
+                    "load": loads,
+                },
+                indent=1,
+            )
+        )
     return 0
 
 

@@ -8,29 +8,37 @@
    package-lock.json) into vendor/ (git-ignored):
      vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json
      vendor/pyscript/  @pyscript/core/dist without source maps
-   The stdlib zip is trimmed (STDLIB_DROP below; BGT_NO_TRIM=1 keeps it whole) and precompiled to
-   bytecode by the pinned Pyodide under Node (scripts/compile_stdlib.mjs; BGT_NO_PYC=1 skips it):
-   the browser then no longer compiles ~200 stdlib modules at every start (measured: Python ready
-   in about 1.3-1.7 s instead of 3-4.7 s). The lock file is emptied (the game uses no packages).
-2. pyscript.toml: everything above the `[files]` table is kept as written; the table is rewritten
-   from the files under game/ (every file but __pycache__/, *.pyc and dot-files) plus FILES_EXTRA.
+   The stdlib zip keeps only the modules the page imports (scripts/stdlib.json, measured in the
+   page by scripts/audit_stdlib.py; BGT_NO_TRIM=1 keeps it whole), as sources without docstrings
+   and comments (scripts/compile_stdlib.mjs --strip, run by the pinned Pyodide under Node): 0.38 MB
+   instead of 2.5 MB (bytecode would be 1.3 MB; the page compiles them at a start without the
+   snapshot). The lock file is emptied (the game uses no packages).
+2. The Python files the page loads (page_files: the core, and each game's package, which the page
+   loads when that game is first opened; not the command line): vendor/py/ holds their copies
+   without docstrings and comments, every line kept (strip_python). pyscript.toml: everything
+   above the `[files]` table is kept as written; the table is rewritten to map every copy to the
+   path Python finds it at.
    assets/games.js: the ids of the games the picker offers, from the games' declarations (in the
    order of game/core/registry.py PACKAGES).
 3. vendor/pyodide/snapshot.bin: Pyodide's memory after the interpreter has started and every
-   game's modules are imported (scripts/make_snapshot.mjs, run by the pinned Pyodide under Node;
-   gzip), stamped with SNAPSHOT KEY = sha256 of the runtime files, the game package and the script.
-   The page restores it instead of starting CPython (assets/interpreter.js; issue #16) when the key
-   matches the one in vendor/preload.json. BGT_NO_SNAPSHOT=1 skips it (the page then starts fresh).
-4. vendor/preload.json: the runtime files and Python files boot.js preloads when a game starts,
-   and the snapshot's path and key.
+   module of game/ but the shell is imported (scripts/make_snapshot.mjs, run by the pinned Pyodide
+   under Node; gzip), stamped with SNAPSHOT KEY = sha256 of the runtime files, the Python files as
+   the page loads them and the script. The page restores it instead of starting CPython
+   (assets/interpreter.js) when the key matches the one in vendor/preload.json.
+   BGT_NO_SNAPSHOT=1 skips it (the page then starts fresh).
+4. vendor/preload.json: what boot.js needs to start a game (render_preload): the modules and
+   runtime files it preloads, PyScript's configuration, the files of each game, the snapshot's
+   path and key.
 5. sw.js (git-ignored): scripts/sw.template.js with the sorted precache list (path and size) and
    VERSION = the first 12 hex digits of sha256 over the template and every precached path + bytes,
    so any change to a served file gives a new cache name and replaces the old cache.
 """
 
+import ast
 import gzip
 import hashlib
 import importlib
+import importlib.util
 import io
 import json
 import os
@@ -39,6 +47,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tokenize
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -62,23 +72,22 @@ SNAPSHOT_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pytho
 
 # Files Python reads besides the game package (listed in pyscript.toml [files]).
 FILES_EXTRA = ["assets/strings.json"]
+# The page's copies of its Python files, without docstrings and comments (strip_python), at the
+# same paths below this folder: about 40 % less to download; PyScript writes them to the paths
+# the game's modules have (pyscript.toml [files]: copy -> path).
+PAGE_COPIES = f"{VENDOR}/py"
+# The shell's entry point: PyScript runs it as its script (fetched once, as the script's source)
+MAIN = "game/ui/main.py"
 
 # The page shell: loaded before or without Python; all precached.
 SHELL = ["index.html", "manifest.webmanifest", "pyscript.toml"]
 ASSET_SUFFIXES = {".css", ".js", ".json", ".svg", ".png"}
 
-# @pyscript/core chunks that every start loads besides core.js and its bundle (plugins are imported
-# on start even when unused). Lazy chunks (codemirror, xterm, zip) are copied but only cached by the
-# worker when fetched.
-PYSCRIPT_ALWAYS = [
-    "deprecations-manager-",
-    "donkey-",
-    "error-",
-    "py-editor-",
-    "py-game-",
-    "py-terminal-",
-    "toml-",
-]
+# @pyscript/core chunks that every start loads besides core.js and its bundle. The other plugins are
+# switched off in pyscript.toml (`plugins`), and the page passes its configuration as JSON (no TOML
+# parser chunk); the error plugin's chunk loads even when switched off. Lazy chunks (codemirror,
+# xterm, zip, the switched-off plugins) are copied but only cached by the worker when fetched.
+PYSCRIPT_ALWAYS = ["error-"]
 
 
 def pyscript_boot_chunks(dist):
@@ -96,124 +105,14 @@ def pyscript_boot_chunks(dist):
     return sorted(n for n in names if (dist / n).exists())
 
 
-# Stdlib parts no game or the boot path imports (measured: see README "Performance").
-# Top-level names: a package directory or a module file (without .py).
-STDLIB_DROP = {
-    # packages
-    "_pyrepl",
-    "curses",
-    "dbm",
-    "ensurepip",
-    "email",
-    "idlelib",
-    "lib2to3",
-    "multiprocessing",
-    "pydoc_data",
-    "sqlite3",
-    "tkinter",
-    "turtledemo",
-    "unittest",
-    "venv",
-    "wsgiref",
-    "xml",
-    "xmlrpc",
-    "zoneinfo",
-    "ctypes",
-    "http",
-    "profiling",
-    # modules used only by tools, servers, mail or debuggers
-    "pdb",
-    "bdb",
-    "doctest",
-    "pydoc",
-    "difflib",
-    "pickletools",
-    "imaplib",
-    "mailbox",
-    "smtplib",
-    "ftplib",
-    "poplib",
-    "nntplib",
-    "telnetlib",
-    "optparse",
-    "getpass",
-    "cProfile",
-    "profile",
-    "pstats",
-    "trace",
-    "tabnanny",
-    "pyclbr",
-    "compileall",
-    "py_compile",
-    "zipapp",
-    "turtle",
-    "webbrowser",
-    "socketserver",
-    "mailcap",
-    "xdrlib",
-    "cgi",
-    "cgitb",
-    "smtpd",
-    "imghdr",
-    "sndhdr",
-    "sunau",
-    "aifc",
-    "wave",
-    "chunk",
-    "nturl2path",
-    "plistlib",
-    "netrc",
-    "shelve",
-    "pty",
-    "tty",
-    "imp",
-    "_osx_support",
-    "_aix_support",
-    "_android_support",
-    "_ios_support",
-    "_apple_support",
-    "__phello__",
-    "__hello__",
-    "this",
-    "antigravity",
-}
-# Codecs kept (the rest of encodings/ is dropped): what CPython needs to start, UTF-*, Latin-1,
-# the Windows code pages a text file might use, and the escape codecs used by repr/json/pickle.
-CODECS_KEEP = {
-    "__init__",
-    "aliases",
-    "ascii",
-    "charmap",
-    "cp1250",
-    "cp1252",
-    "cp437",
-    "idna",
-    "latin_1",
-    "punycode",
-    "raw_unicode_escape",
-    "undefined",
-    "unicode_escape",
-    "utf_16",
-    "utf_16_be",
-    "utf_16_le",
-    "utf_32",
-    "utf_32_be",
-    "utf_32_le",
-    "utf_7",
-    "utf_8",
-    "utf_8_sig",
-    "iso8859_1",
-    "iso8859_2",
-    "mbcs",
-}
+# The stdlib modules the page imports, measured in the page by scripts/audit_stdlib.py (which
+# writes this file; tests/test_stdlib.py checks game/'s imports against it). Only these are
+# shipped: the rest of Pyodide's stdlib (about 2.5 MB of download) is never imported.
+STDLIB_LIST = ROOT / "scripts" / "stdlib.json"
 
 
 def trim_enabled():
     return os.environ.get("BGT_NO_TRIM", "") in ("", "0")
-
-
-def pyc_enabled():
-    return os.environ.get("BGT_NO_PYC", "") in ("", "0")
 
 
 # ---- helpers ----------------------------------------------------------------------------------
@@ -235,21 +134,59 @@ def posix(path, root):
     return Path(path).relative_to(root).as_posix()
 
 
+def pyodide_version(node=NODE):
+    return json.loads((Path(node) / "pyodide" / "package.json").read_text())["version"]
+
+
+def site_copy(dest, snapshot=True, stdlib=None):
+    """A copy of the built site at `dest` (pages, assets and game code copied; the runtime files
+    linked): with or without the snapshot, with other stdlib bytes if given; its generated files
+    written for it. For the benchmark and the import audit."""
+    dest = Path(dest)
+    for name in SHELL:
+        shutil.copy2(ROOT / name, dest / name)
+    for name in ("assets", "game", "scripts"):
+        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (dest / VENDOR / "pyodide").mkdir(parents=True)
+    os.symlink(ROOT / VENDOR / "pyscript", dest / VENDOR / "pyscript")
+    for name in PYODIDE_FILES:
+        if name == "python_stdlib.zip" and stdlib is not None:
+            (dest / VENDOR / "pyodide" / name).write_bytes(stdlib)
+        else:
+            os.symlink(ROOT / VENDOR / "pyodide" / name, dest / VENDOR / "pyodide" / name)
+    if snapshot and (ROOT / SNAPSHOT).exists():
+        os.symlink(ROOT / SNAPSHOT, dest / SNAPSHOT)
+    generate(dest)
+
+
 # ---- 1. runtime -------------------------------------------------------------------------------
-def trim_stdlib(data):
-    """A copy of python_stdlib.zip without STDLIB_DROP and unused codecs (deterministic)."""
+def stdlib_keep(listing=STDLIB_LIST):
+    """The stdlib modules to ship: the audit's list."""
+    return sorted(json.loads(Path(listing).read_text("utf-8"))["modules"])
+
+
+def trim_stdlib(data, keep=None):
+    """A copy of python_stdlib.zip with only the `keep` modules (default: stdlib_keep()) and
+    their packages' __init__ files; deterministic."""
+    keep = stdlib_keep() if keep is None else keep
     src = zipfile.ZipFile(io.BytesIO(data))
+    names = set(src.namelist())
+    wanted = set()
+    for module in keep:
+        parts = module.split(".")
+        wanted |= {"/".join(parts[:k]) + "/__init__.py" for k in range(1, len(parts))}
+        path = "/".join(parts)
+        wanted.add(path + ".py" if path + ".py" in names else path + "/__init__.py")
+    missing = sorted(wanted - names)
+    if missing:
+        raise SystemExit(
+            f"build: the stdlib has no {missing} (scripts/stdlib.json is for another Pyodide?)"
+        )
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as dst:
         for info in src.infolist():
-            parts = info.filename.split("/")
-            top = parts[0][:-3] if parts[0].endswith(".py") else parts[0]
-            if top in STDLIB_DROP:
-                continue
-            is_codec = top == "encodings" and len(parts) == 2 and parts[1].endswith(".py")
-            if is_codec and parts[1][:-3] not in CODECS_KEEP:
-                continue
-            dst.writestr(info, src.read(info), compress_type=info.compress_type)
+            if info.filename in wanted:
+                dst.writestr(info, src.read(info), compress_type=info.compress_type)
     return out.getvalue()
 
 
@@ -276,20 +213,21 @@ def made_by_node(name, script, args, what, node=NODE):
     return cached.read_bytes()
 
 
-def compile_stdlib(data, node=NODE):
-    """The stdlib zip as bytecode (scripts/compile_stdlib.mjs). Cached by the input, the Pyodide
-    version and the script."""
+def compile_stdlib(data, node=NODE, strip=False):
+    """The stdlib zip as bytecode, or (`strip`) as sources without docstrings and comments
+    (scripts/compile_stdlib.mjs). Cached by the input, the form, the Pyodide version and the
+    script."""
     script = ROOT / "scripts" / "compile_stdlib.mjs"
-    version = json.loads((Path(node) / "pyodide" / "package.json").read_text())["version"]
-    key = hashlib.sha256(data + version.encode() + script.read_bytes()).hexdigest()[:16]
+    form = b"strip" if strip else b"pyc"
+    key = hashlib.sha256(data + form + pyodide_version(node).encode() + script.read_bytes())
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "in.zip"
         source.write_bytes(data)
         return made_by_node(
-            f"python_stdlib-{key}.zip",
+            f"python_stdlib-{form.decode()}-{key.hexdigest()[:16]}.zip",
             script.name,
-            [str(source)],
-            "precompile the stdlib (or set BGT_NO_PYC=1)",
+            ["--strip", str(source)] if strip else [str(source)],
+            "prepare the stdlib (or set BGT_NO_TRIM=1)",
             node,
         )
 
@@ -315,9 +253,7 @@ def copy_runtime(root=ROOT, node=NODE, trim=None):
     for name in PYODIDE_FILES:
         data = (pyodide_src / name).read_bytes()
         if trim and name == "python_stdlib.zip":
-            data = trim_stdlib(data)
-        if name == "python_stdlib.zip" and pyc_enabled():
-            data = compile_stdlib(data, node)
+            data = compile_stdlib(trim_stdlib(data), node, strip=True)
         if trim and name == "pyodide-lock.json":
             data = empty_lock(data)
         wanted[f"{VENDOR}/pyodide/{name}"] = data
@@ -330,7 +266,10 @@ def copy_runtime(root=ROOT, node=NODE, trim=None):
     # remove files left by an older runtime version (their names carry content hashes)
     keep = {f"{VENDOR}/preload.json", SNAPSHOT}
     for path in sorted((Path(root) / VENDOR).rglob("*")):
-        if path.is_file() and posix(path, root) not in wanted and posix(path, root) not in keep:
+        rel = posix(path, root)
+        if rel.startswith(PAGE_COPIES + "/"):
+            continue  # write_page_copies keeps that folder
+        if path.is_file() and rel not in wanted and rel not in keep:
             path.unlink()
             changed += 1
     return changed
@@ -339,11 +278,16 @@ def copy_runtime(root=ROOT, node=NODE, trim=None):
 # ---- 1b. the memory snapshot -------------------------------------------------------------------
 def snapshot_key(root=ROOT):
     """sha256 (hex) of everything the snapshot's memory depends on: the runtime files the page
-    loads, every file of the game package (what is imported, and where) and the script."""
+    loads, the game's files as the page loads them (what is imported, and where) and the script."""
     root = Path(root)
     digest = hashlib.sha256((ROOT / "scripts" / "make_snapshot.mjs").read_bytes())
-    for rel in [f"{VENDOR}/pyodide/{n}" for n in SNAPSHOT_RUNTIME] + game_files(root):
-        digest.update(rel.encode() + b"\0" + hashlib.sha256((root / rel).read_bytes()).digest())
+    runtime = [
+        (f"{VENDOR}/pyodide/{n}", (root / VENDOR / "pyodide" / n).read_bytes())
+        for n in SNAPSHOT_RUNTIME
+    ]
+    game = [(rel, page_bytes(root, rel)) for rel in python_files(root) if rel not in FILES_EXTRA]
+    for rel, data in runtime + game:
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
     return digest.hexdigest()
 
 
@@ -370,6 +314,7 @@ def make_snapshot(root=ROOT, node=NODE):
             path.unlink()
             return True
         return False
+    write_page_copies(root)  # the script reads the page's files
     key = snapshot_key(root)
     if snapshot_file_key(root) == key:
         return False
@@ -383,9 +328,9 @@ def make_snapshot(root=ROOT, node=NODE):
     return write_if_changed(path, data)
 
 
-# ---- 2. pyscript.toml -------------------------------------------------------------------------
+# ---- 2. the Python files the page loads, pyscript.toml ------------------------------------------
 def game_files(root=ROOT):
-    """Every file of the game package the browser needs, sorted."""
+    """Every file of the game package, sorted."""
     out = []
     for path in sorted((Path(root) / "game").rglob("*")):
         rel = posix(path, root)
@@ -398,8 +343,178 @@ def game_files(root=ROOT):
     return out
 
 
+def module_name(rel):
+    """ "game/core/ai/__init__.py" -> "game.core.ai"."""
+    parts = rel[: -len(".py")].split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_names(path, name):
+    """Every module name a Python file may import (anywhere in it: functions too), relative
+    imports resolved; `from a import b` gives a and a.b (b may be a module)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            found.add(base)
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+    return found
+
+
+def game_packages(root=ROOT):
+    """{game id: package folder} of the games the registry declares, read from the sources
+    (PACKAGES in game/core/registry.py, each package's Declaration(id=...)), nothing imported."""
+    root = Path(root)
+    registry = root / "game" / "core" / "registry.py"
+    if not registry.exists():
+        return {}
+    packages = next(
+        ast.literal_eval(node.value)
+        for node in ast.parse(registry.read_bytes()).body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "PACKAGES"
+    )
+    out = {}
+    for package in packages:
+        folder = package.replace(".", "/")
+        init = ast.parse((root / folder / "__init__.py").read_bytes())
+        ids = [
+            keyword.value.value
+            for node in ast.walk(init)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Declaration"
+            for keyword in node.keywords
+            if keyword.arg == "id"
+        ]
+        out[ids[0]] = folder
+    return out
+
+
+def page_files(root=ROOT):
+    """What the page loads of game/: (core, {game id: files}). A game's files are its package's
+    but its __init__ (the registry reads every game's declaration at start): the page loads them
+    when that game is first opened. The core is every other file the shell's entry
+    (game/ui/main.py) and the game packages import; files nothing in the page imports (the
+    command line: game/__main__.py, game/core/cli.py) are left out. Sorted."""
+    root = Path(root)
+    files = game_files(root)
+    packages = game_packages(root)
+    modules = {module_name(f): f for f in files if f.endswith(".py")}
+
+    def game_of(rel):
+        return next((g for g, folder in packages.items() if rel.startswith(folder + "/")), None)
+
+    todo = [module_name(MAIN)] + [name for name, rel in modules.items() if game_of(rel)]
+    reached = set()
+    while todo:
+        name = todo.pop()
+        if name in reached or name not in modules:
+            continue
+        reached.add(name)
+        todo += [name.rsplit(".", k)[0] for k in range(1, name.count(".") + 1)]  # its packages
+        todo += sorted(imported_names(root / modules[name], name))
+    needed = {modules[name] for name in reached}
+    core, games = [], {g: [] for g in packages}
+    for rel in files:
+        game = game_of(rel)
+        if game and rel != f"{packages[game]}/__init__.py":
+            games[game].append(rel)
+        elif rel in needed or not rel.endswith(".py"):
+            core.append(rel)
+    core += [f for f in FILES_EXTRA if (root / f).exists()]
+    return sorted(core), games
+
+
+def page_stdlib_imports(root=ROOT):
+    """{module: [files]} of every stdlib module the page's Python files import (anywhere in them;
+    `from a import b` counts a.b only where CPython says it is a module)."""
+
+    def is_module(name):
+        try:
+            return importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            return False
+
+    found = {}
+    for rel in python_files(root):
+        if rel.endswith(".py"):
+            for name in sorted(imported_names(Path(root) / rel, module_name(rel))):
+                top = name.split(".")[0]
+                if (
+                    top in sys.stdlib_module_names
+                    and top not in ("js", "pyodide")
+                    and is_module(name)
+                ):
+                    found.setdefault(name, []).append(rel)
+    return found
+
+
 def python_files(root=ROOT):
-    return sorted(game_files(root) + [f for f in FILES_EXTRA if (Path(root) / f).exists()])
+    """Every file the page may load into Python's file system (pyscript.toml [files])."""
+    core, games = page_files(root)
+    return sorted(core + [f for files in games.values() for f in files])
+
+
+def strip_python(source):
+    """Python source without its docstrings and comments, every line kept where it was (a
+    traceback in the page names the lines of the repository). A docstring that is a whole body
+    becomes `pass`."""
+    tree = ast.parse(source)
+    lines = source.split("\n")
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        first = body[0] if body else None
+        if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)):
+            continue
+        before = lines[first.lineno - 1][: first.col_offset]
+        after = lines[first.end_lineno - 1][first.end_col_offset :]
+        if isinstance(first.value.value, str) and not before.strip() and not after.strip():
+            for k in range(first.lineno - 1, first.end_lineno):
+                lines[k] = ""
+            if len(body) == 1:
+                lines[first.lineno - 1] = before + "pass"
+    stripped = "\n".join(lines)
+    tokens = tokenize.generate_tokens(io.StringIO(stripped).readline)
+    comments = [token.start for token in tokens if token.type == tokenize.COMMENT]
+    lines = stripped.split("\n")
+    for row, col in comments:
+        lines[row - 1] = lines[row - 1][:col].rstrip()
+    return "\n".join(lines)
+
+
+def served(rel):
+    """Where the page fetches a file of python_files(): its copy, for Python sources."""
+    return f"{PAGE_COPIES}/{rel}" if rel.endswith(".py") else rel
+
+
+def page_bytes(root, rel):
+    """The bytes the page loads for a file of python_files()."""
+    data = (Path(root) / rel).read_bytes()
+    return strip_python(data.decode("utf-8")).encode("utf-8") if rel.endswith(".py") else data
+
+
+def write_page_copies(root=ROOT):
+    """Write PAGE_COPIES (only what changed) and remove copies of files that are gone."""
+    root = Path(root)
+    wanted = {served(rel): rel for rel in python_files(root) if rel.endswith(".py")}
+    changed = 0
+    for copy, rel in wanted.items():
+        changed += write_if_changed(root / copy, page_bytes(root, rel))
+    folder = root / PAGE_COPIES
+    if folder.is_dir():
+        for path in sorted(folder.rglob("*"), reverse=True):
+            if path.is_file() and posix(path, root) not in wanted:
+                path.unlink()
+                changed += 1
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    return changed
 
 
 TOML_HEADER = """\
@@ -409,9 +524,10 @@ TOML_HEADER = """\
 interpreter = "./assets/interpreter.js"
 
 """
+
 FILES_COMMENT = (
-    "# Generated by `python3 scripts/build.py` from the files under game/; do not edit this table\n"
-    "# (tests/test_site_static.py fails when it is out of date). Keep [files] the last table.\n"
+    "# Generated by `python3 scripts/build.py` from the files under game/ the page loads; do not edit\n"
+    "# this table (tests/test_site_static.py fails when it is out of date). Keep [files] the last table.\n"
 )
 
 
@@ -422,8 +538,16 @@ def render_pyscript_toml(root=ROOT):
         r"(?m)^(?:# Generated by `python3 scripts/build.py`.*\n(?:#.*\n)*)?\[files\]\s*$", text
     )[0]
     head = head.rstrip("\n") + "\n\n"
-    lines = [f'"./{f}" = "./{f}"' for f in python_files(root)]
+    lines = [f'"./{served(f)}" = "./{f}"' for f in python_files(root)]
     return head + FILES_COMMENT + "[files]\n" + "\n".join(lines) + "\n"
+
+
+def page_config(root=ROOT):
+    """PyScript's configuration as the page passes it (JSON, in vendor/preload.json): the settings
+    of pyscript.toml with [files] holding only the core (boot.js adds the chosen game's files)."""
+    settings = tomllib.loads(render_pyscript_toml(root))
+    core, _ = page_files(root)
+    return {**settings, "files": {f"./{served(f)}": f"./{f}" for f in core if f != MAIN}}
 
 
 # ---- 3. sw.js ---------------------------------------------------------------------------------
@@ -435,7 +559,7 @@ def precache_list(root=ROOT):
         for p in sorted((root / "assets").rglob("*"))
         if p.is_file() and p.suffix in ASSET_SUFFIXES
     ]
-    paths += python_files(root)
+    paths += [served(f) for f in python_files(root)]
     paths += [
         f"{VENDOR}/pyodide/{n}" for n in PYODIDE_FILES if (root / VENDOR / "pyodide" / n).exists()
     ]
@@ -472,10 +596,20 @@ def sw_version(root=ROOT):
 
 
 def render_preload(root=ROOT):
-    """vendor/preload.json: what boot.js preloads when a game starts, so the runtime arrives in
-    parallel instead of one import after another (the hashed chunk names are known only here),
-    and the Python files (low priority) so they are there when the interpreter wants them."""
+    """vendor/preload.json: what boot.js needs to start a game, written here because the hashed
+    chunk names and the split of the Python files are known only here:
+      modules   JavaScript modules it preloads (the runtime arrives in parallel, not one import
+                after another)
+      fetches   runtime files it preloads
+      config    PyScript's configuration (JSON) with the core Python files
+      main      the script PyScript runs (MAIN as the page fetches it)
+      games     per game id, the files of its package ({path: where the page fetches it}):
+                boot.js adds the chosen game's to the configuration; another game's are written
+                into Python's file system when it is first opened (game/ui/files.py fetches them
+                if Python needs them first)
+      snapshot  the memory snapshot's path and key, when the build made one"""
     root = Path(root)
+    games = {game: {f: served(f) for f in files} for game, files in page_files(root)[1].items()}
     preload = {
         "modules": [
             f"{VENDOR}/pyscript/{n}" for n in pyscript_boot_chunks(root / VENDOR / "pyscript")
@@ -483,12 +617,12 @@ def render_preload(root=ROOT):
         + ["assets/interpreter.js", "assets/snapshot.js"]
         + [f"{VENDOR}/pyodide/pyodide.mjs", f"{VENDOR}/pyodide/pyodide.asm.mjs"],
         "fetches": [
-            f"{VENDOR}/pyodide/pyodide.asm.wasm",
             f"{VENDOR}/pyodide/python_stdlib.zip",
             f"{VENDOR}/pyodide/pyodide-lock.json",
-            "pyscript.toml",
         ],
-        "files": python_files(root),
+        "config": page_config(root),
+        "main": served(MAIN),
+        "games": games,
     }
     if (root / SNAPSHOT).exists():
         preload["snapshot"] = {"path": SNAPSHOT, "key": snapshot_key(root)}
@@ -528,6 +662,7 @@ def generate(root=ROOT):
     root = Path(root)
     changed = write_if_changed(root / GAMES_JS, render_games_js())
     changed += write_if_changed(root / "pyscript.toml", render_pyscript_toml(root))
+    changed += write_page_copies(root)
     if (root / VENDOR).is_dir():
         changed += write_if_changed(root / VENDOR / "preload.json", render_preload(root))
     changed += write_sw(root)
@@ -545,6 +680,13 @@ def check(root=ROOT):
         not preload.exists() or preload.read_text("utf-8") != render_preload(root)
     ):
         stale.append("vendor/preload.json")
+    copies = [served(f) for f in python_files(root) if f.endswith(".py")]
+    if any(
+        not (root / c).exists()
+        or (root / c).read_bytes() != page_bytes(root, c[len(PAGE_COPIES) + 1 :])
+        for c in copies
+    ):
+        stale.append(PAGE_COPIES)
     sw = root / "sw.js"
     if not sw.exists() or sw.read_text("utf-8") != render_sw(root)[0]:
         stale.append("sw.js")
@@ -567,6 +709,7 @@ def main(argv):
         return 0
     copied = copy_runtime()
     write_if_changed(ROOT / "pyscript.toml", render_pyscript_toml())  # the snapshot reads [files]
+    copied += write_page_copies()
     copied += make_snapshot()
     generate()
     n = len(precache_list())

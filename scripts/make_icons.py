@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Draw the site icons by code: assets/icon.svg, and PNGs rendered from it by headless Chromium.
 
-    .venv/bin/python scripts/make_icons.py      (needs playwright + Chromium; see tests/browser)
+    .venv/bin/python scripts/make_icons.py              (needs playwright + Chromium; see tests/browser)
+    .venv/bin/python scripts/make_icons.py --out DIR    write the four files into DIR instead
 
 Outputs (committed, so building the site needs no browser): assets/icon.svg,
 assets/icon-192.png, assets/icon-512.png, assets/icon-maskable-512.png (full-bleed background,
 motif inside the central 80 % safe zone).
 """
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -56,8 +58,12 @@ def svg(maskable=False):
     return "\n".join(parts) + "\n"
 
 
-def main():
-    (ASSETS / "icon.svg").write_text(svg(), "utf-8")
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ASSETS, help="folder to write into (assets/)")
+    out = parser.parse_args(argv).out
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "icon.svg").write_text(svg(), "utf-8")
     from playwright.sync_api import sync_playwright
 
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -78,13 +84,13 @@ def main():
                 f'<html><body style="margin:0;background:transparent">{markup}</body></html>'
             )
             page.screenshot(
-                path=str(ASSETS / name),
+                path=str(out / name),
                 omit_background=True,
                 clip={"x": 0, "y": 0, "width": size, "height": size},
             )
             page.close()
         browser.close()
-    print("wrote assets/icon.svg and 3 PNG icons")
+    print(f"wrote {out}/icon.svg and 3 PNG icons")
     return 0
 
 

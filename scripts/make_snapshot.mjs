@@ -6,10 +6,12 @@
 // /home/pyodide), and prepares in memory what every start would otherwise repeat:
 //   - imports every game's engine, board controller and AI knowledge, found through the registry
 //     (`games.ids()`, `games.get`, `games.controller`, `games.knowledge`: module names may change,
-//     the registry API does not), and the stdlib modules the boot path adds (BOOT_STDLIB);
+//     the registry API does not), every other module of game/ the page loads but the browser shell
+//     (game/ui/; the others never touch the page: tests/test_code_quality.py), and the stdlib
+//     modules the boot path adds (BOOT_STDLIB);
 //   - compiles what is imported after the restore because it touches the page (PyScript's Python
-//     package, the browser shell game/ui/): an import of one of those files with exactly these bytes then takes the
-//     compiled code from memory instead of compiling the source again.
+//     package, the browser shell game/ui/): an import of one of those files with exactly these
+//     bytes then takes the compiled code from memory instead of compiling the source again.
 // Nothing that holds a JavaScript object may be in the image (the page's objects do not exist here):
 // no `js`, no `pyscript`, no game.ui module is imported.
 //
@@ -43,19 +45,20 @@ const pyodide = await loadPyodide({
 
 const files = []; // [absolute path in the page's file system, source]
 const toml = readFileSync(join(root, "pyscript.toml"), "utf8");
-for (const [, path] of toml.matchAll(/^"\.\/([^"]+)" = /gm)) {
+// [files]: "./what the page fetches" = "./where Python finds it"
+for (const [, source, path] of toml.matchAll(/^"\.\/([^"]+)" = "\.\/([^"]+)"/gm)) {
   const dir = path.split("/").slice(0, -1).join("/");
   if (dir) pyodide.FS.mkdirTree(dir);
-  const data = readFileSync(join(root, path));
+  const data = readFileSync(join(root, source));
   pyodide.FS.writeFile(path, data);
-  if (path.startsWith("game/ui/") && path.endsWith(".py")) files.push([`${HOME}/${path}`, data.toString("utf8")]);
+  if (path.endsWith(".py")) files.push([`${HOME}/${path}`, data.toString("utf8")]);
 }
 files.push(...pyscriptPackage());
 
 pyodide.globals.set("files", pyodide.toPy(files));
 pyodide.runPython(`
 def _prepare(files):
-    import gc, hashlib, importlib, sys, types
+    import gc, importlib, sys, types
     from importlib import _bootstrap_external
 
     for name in ${JSON.stringify(BOOT_STDLIB)}:
@@ -67,24 +70,27 @@ def _prepare(files):
         games.get(game_id)
         games.controller(game_id)
         games.knowledge(game_id)
+    for path, _ in files:
+        rel = path[len("${HOME}/") : -len(".py")]
+        if rel.startswith("game/") and not rel.startswith("game/ui/"):
+            importlib.import_module(rel.removesuffix("/__init__").replace("/", "."))
 
     imported = {getattr(m, "__file__", None) for m in list(sys.modules.values())}
-    compiled = {}
+    compiled = {}  # path -> (source bytes, code)
     for path, source in files:
         if path not in imported:
             data = source.encode("utf-8")
-            code = compile(data, path, "exec", dont_inherit=True)
-            compiled[(path, hashlib.sha256(data).digest())] = code
+            compiled[path] = (data, compile(data, path, "exec", dont_inherit=True))
 
     cache = types.ModuleType("_bgt_compiled", "Code compiled at build time (make_snapshot.mjs).")
     cache.compiled = compiled
     cache.source_to_code = _bootstrap_external.SourceLoader.source_to_code
 
     def source_to_code(self, data, path, *args, **kwargs):
-        code = compiled.get((path, hashlib.sha256(data).digest()))
-        if code is None:
-            code = cache.source_to_code(self, data, path, *args, **kwargs)
-        return code
+        entry = compiled.get(path)
+        if entry is not None and entry[0] == data:  # exactly these bytes
+            return entry[1]
+        return cache.source_to_code(self, data, path, *args, **kwargs)
 
     _bootstrap_external.SourceLoader.source_to_code = source_to_code
     sys.modules[cache.__name__] = cache

@@ -7,11 +7,12 @@ Serves correct MIME types (.wasm must be application/wasm or Pyodide refuses to 
 `Cache-Control: no-cache` (browsers revalidate, so edits show on reload). The port is the first
 free one from --port upward. --dev (used by play.sh) is for working on the site: it serves a
 service worker that keeps no offline copy, and refreshes pyscript.toml and vendor/preload.json when
-files under game/ come or go, so every edit shows on the next reload. Without --dev the site is
+files under game/ change (and the page's copies of them, vendor/py/), so every edit shows on the
+next reload. Without --dev the site is
 served exactly as deployed (offline play included).
 
 Used by scripts/play.sh, by the browser tests and by the benchmark (`start()` runs it in-process
-and counts the body bytes sent, in total and per path). `start(..., compress=True)` (the
+and counts the body bytes sent, in total, per path and over time: `sent_until(moment)`). `start(..., compress=True)` (the
 benchmark) sends text, JavaScript, JSON and WebAssembly gzipped (level 6) as a static host does;
 archives, images and the snapshot (already gzip) go as they are.
 """
@@ -25,6 +26,7 @@ import os
 import socket
 import sys
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import ClassVar
@@ -124,10 +126,11 @@ class Handler(SimpleHTTPRequestHandler):
             chunk = source.read(256 * 1024)
             if not chunk:
                 break
+            outputfile.write(chunk)
             with self.server.lock:
                 self.server.bytes_sent += len(chunk)
                 self.server.sent[path] = self.server.sent.get(path, 0) + len(chunk)
-            outputfile.write(chunk)
+                self.server.chunks.append((time.time(), path, len(chunk)))
 
     def log_request(self, code="-", size="-"):
         if code != "-":
@@ -158,6 +161,7 @@ class Server(ThreadingHTTPServer):
         self.lock = threading.Lock()
         self.bytes_sent = 0
         self.sent = {}  # path -> body bytes sent
+        self.chunks = []  # (time written, path, bytes) of every piece of a body
         self.log = []  # (path, status) of every answer
         self._gzip = {}  # (file, mtime) -> gzipped bytes
         self._signature = None
@@ -166,7 +170,17 @@ class Server(ThreadingHTTPServer):
         with self.lock:
             self.bytes_sent = 0
             self.sent = {}
+            self.chunks = []
             self.log = []
+
+    def sent_until(self, moment):
+        """{path: body bytes} written up to `moment` (time.time())."""
+        with self.lock:
+            out = {}
+            for written, path, size in self.chunks:
+                if written <= moment:
+                    out[path] = out.get(path, 0) + size
+            return out
 
     def gzip_of(self, file):
         key = (file, os.stat(file).st_mtime_ns)
@@ -185,9 +199,10 @@ class Server(ThreadingHTTPServer):
         import build
 
         with self.lock:
-            paths = build.precache_list(self.root)
-            signature = [(p, os.stat(self.root / p).st_mtime_ns) for p in paths]
-            signature.append(len(build.game_files(self.root)))
+            paths = build.precache_list(self.root) + build.game_files(self.root)
+            signature = [
+                (p, os.stat(self.root / p).st_mtime_ns) for p in paths if (self.root / p).exists()
+            ]
             if signature != self._signature:
                 build.generate(self.root)
                 self._signature = signature

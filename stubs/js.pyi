@@ -9,6 +9,7 @@ Object: Any
 Promise: Any
 URL: Any
 Uint32Array: Any
+XMLHttpRequest: Any
 document: Any
 location: Any
 navigator: Any

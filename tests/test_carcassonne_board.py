@@ -121,20 +121,24 @@ def test_follower_rings_are_exactly_the_legal_features():
     assert set(re.findall(r'data-cell="m:(\w+)"', overlay)) == offered
 
 
-def test_tap_a_ring_twice_or_confirm_gives_the_legal_move():
-    # Brief: "then confirm (button or Enter)"; a second tap on the same ring confirms too
+def test_one_tap_on_a_ring_or_a_place_button_places_the_follower():
+    # One tap on a ring (pointed at, it says what it would bring) or on a place's button
+    # places the follower; the keys choose a place first, then Enter places it, and an Enter
+    # with no place chosen places nothing
     state, board = fresh()
     board.tap(state, "0,-1")
     board.act(state, "lay")
-    assert board.tap(state, "m:c1") is None and board.selected == "c1"
     move = board.tap(state, "m:c1")
     assert move == Place(0, -1, 2, "c1") and move in GAME.legal_moves(state)
     state, board = fresh()
     board.tap(state, "0,-1")
-    board.key(state, "Enter")
-    board.act(state, "meeple:f1")
-    assert board.act(state, "confirm") == Place(0, -1, 2, "f1")
-    board.act(state, "meeple:c1")
+    board.key(state, "Enter")  # the chosen square: Enter lays the tile
+    assert board.step == "follower"
+    assert board.act(state, "meeple:f1") == Place(0, -1, 2, "f1")
+    assert board.act(state, "meeple:r9") is None  # no such place on this tile
+    assert board.key(state, "Enter") is None and board.step == "follower"
+    board.key(state, "1")
+    assert board.selected == "c1" and board.act(state, "confirm") == Place(0, -1, 2, "c1")
     assert board.key(state, "Enter") == Place(0, -1, 2, "c1")
 
 
@@ -169,17 +173,28 @@ def test_escape_steps_back_one_step_at_a_time():
 
 
 def test_keyboard_alone_plays_a_turn():
-    # DESIGN §4: mouse, touch and keyboard; arrows reach the highlighted squares
+    # Mouse, touch and keyboard play alike: the arrows walk the landscape square by square
+    # (laid tiles included), F jumps to the squares where the tile fits
     state, board = fresh()
-    board.key(state, "ArrowUp")  # from the tile laid last (the start tile) upwards
+    board.key(state, "ArrowUp")  # from the tile laid last (the start tile), one square up
+    assert board.cursor == board.anchor == (0, -1) and board.is_legal(state)
+    board.key(state, "ArrowUp")  # beyond the ring of squares around the tiles: it stays
+    assert board.cursor == (0, -1)
+    board.key(state, "ArrowDown")  # onto the start tile: no preview on a laid tile
+    assert board.cursor == (0, 0) and board.anchor is None
+    assert board.key(state, "Enter") is None and not board.locked
+    board.key(state, "ArrowRight")  # east of the start tile's road: E has no road side
+    assert board.anchor == (1, 0) and not board.turns_at((1, 0))
+    assert board.key(state, "Enter") is None and not board.locked
+    board.key(state, "f")  # the next square where E fits, in reading order: below the start
+    assert board.anchor == (0, 1) and board.is_legal(state)
+    board.key(state, "f")  # after the last one, the first again
     assert board.anchor == (0, -1)
-    for _ in range(3):
-        board.key(state, "ArrowUp")  # nothing further up: it stays
-    assert board.anchor == (0, -1)
-    board.key(state, "ArrowDown")
+    board.key(state, "F")
     assert board.anchor == (0, 1)
-    board.key(state, "ArrowUp")
+    board.key(state, "F")
     board.key(state, "Enter")
+    assert board.locked and board.step == "place"
     board.key(state, "Enter")
     assert board.step == "follower"
     board.key(state, "1")
@@ -237,7 +252,7 @@ def test_what_a_follower_would_bring_is_explained():
     while board.rot != 1:
         board.rotate(state)
     board.lay(state)
-    board.act(state, "meeple:r1")
+    board.choose(state, "r1")
     panel = board.panel_markup(state, 1, NAMES, TR, True)
     assert TR("carcassonne.explain.road") in panel
     assert esc(TR("carcassonne.gain_courier", n=2)) in panel  # he walks over: road of 2 tiles
@@ -497,7 +512,9 @@ def test_log_entries_tell_where_the_follower_the_scores_and_the_end():
         Place(0, 1, 0, None),
     ):
         table.play(move)
-    entries = table.log_entries(board, 0)
+    scenario, *entries = table.log_entries(board, 0)
+    # a game whose tiles come in a fixed order says so first, for everyone (not a move)
+    assert scenario.number == 0 and scenario.told.text.startswith("Scenario “")
     texts = [e.told.text for e in entries]
     notes = [[note.text for note in e.told.notes] for e in entries]
     ann, ben = isolate("Ann"), isolate("Ben")  # the table's names are bidi isolates (issue #12)
@@ -528,3 +545,40 @@ def test_every_position_of_a_whole_game_draws(players):
         board.overlay_markup(state, 0, True)
         assert "P0" in board.panel_markup(state, 0, names, TR, True)
     assert len(queries.placed_tiles(state)) >= 60
+
+
+def test_the_pick_offers_every_place_as_a_button_that_places_the_follower():
+    # One tap on the tile (its rings too small to tap) opens the pick; one tap on a place's
+    # finger-sized button there places the follower: two taps, no confirmation
+    state, board = fresh()
+    board.tap(state, "0,-1")
+    board.act(state, "lay")
+    assert board.pick_markup(state, TR) == ""
+    board.tap(state, "pick")
+    pick = board.pick_markup(state, TR)
+    acts = re.findall(r'<button[^>]*data-act="(meeple:\w+)"', pick)
+    assert acts == [f"meeple:{fid}" for fid, _ in board.follower_options(state)]
+    assert "+4 now" in re.sub(r"<[^>]+>", "", pick)  # the knight closes the city: on its button
+    assert "no-follower" in pick and 'data-act="back"' in pick
+    assert board.act(state, acts[0]) == Place(0, -1, 2, "c1")
+
+
+@pytest.mark.parametrize(
+    "lang, start",
+    [("en", "start tile"), ("cs", "startovní"), ("sk", "štartovac"), ("de", "Startkarte")],
+)
+def test_the_courier_starts_on_the_start_tile_in_every_text(lang, start):
+    # docs/rules/carcassonne.md, Courier start: in both variants the Courier starts on the
+    # start tile; the option without tiles no longer sets itself apart by it, and How to play
+    # says it of the letter tiles too
+    texts = load_table("assets/strings.json")[lang]
+    assert start not in texts["carcassonne.opt.courier.tiles_free"]
+    courier = texts["carcassonne.howto.courier.1"]
+    assert start in courier
+    letters = {
+        "en": "letter tiles",
+        "cs": "s dopisem",
+        "sk": "symbolom dopisu",
+        "de": "Briefkarten",
+    }
+    assert letters[lang] in courier.split(start, 1)[1]  # said after the start, of the same start

@@ -24,7 +24,7 @@ BROWSER_MODULES = ("js", "pyodide", "pyscript")
 GAME_PACKAGES = [package.split(".")[1] for package in PACKAGES]
 MAX_LINES = 600
 # the presentation modules of a game folder (besides every draw*.py)
-PRESENTATION = ("controller", "panel", "howto", "story")
+PRESENTATION = ("controller", "cursor", "panel", "howto", "story", "speech")
 
 
 def module_name(path):

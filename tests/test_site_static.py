@@ -1,11 +1,14 @@
 """The static site without a browser (issue #2): generated files current, pins exact, no other
 hosts, one translation table, manifest and icons, the build and the server."""
 
+import ast
 import html.parser
+import io
 import json
 import re
 import struct
 import sys
+import tokenize
 import tomllib
 import urllib.request
 import zipfile
@@ -39,12 +42,46 @@ def test_pyscript_toml_uses_the_local_interpreter_and_local_files():
     wrapper = (ROOT / "assets" / "interpreter.js").read_text("utf-8")
     assert 'from "../vendor/pyodide/pyodide.mjs"' in wrapper
     assert "packages" not in config  # pure Python: no package downloads
-    files = config["files"]
-    assert "./game/ui/main.py" in files and "./assets/strings.json" in files
+    files = config["files"]  # what the page fetches -> where Python finds it
+    assert "./assets/strings.json" in files and "./game/ui/main.py" in files.values()
     for source, target in files.items():
-        assert source == target and source.startswith("./") and ".." not in source
-        assert (ROOT / source).is_file(), source
-    assert not [s for s in files if "__pycache__" in s or s.endswith(".pyc")]
+        assert source.startswith("./") and ".." not in source and ".." not in target
+        # Python sources come from the page's copies without docstrings and comments
+        assert source == (
+            f"./{build.PAGE_COPIES}/{target[2:]}" if target.endswith(".py") else target
+        )
+        assert (ROOT / target).is_file() and (ROOT / source).is_file(), source
+        if target.endswith(".py"):
+            original = (ROOT / target).read_text("utf-8")
+            assert (ROOT / source).read_text("utf-8") == build.strip_python(original)
+    assert not [s for s in files.values() if "__pycache__" in s or s.endswith(".pyc")]
+
+
+def without_docstrings(tree):
+    """The tree with every docstring dropped (a body of only a docstring: `pass`), and every
+    node's position: what must not change when strip_python makes the page's copy."""
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = body[0] if body else None
+            if isinstance(first, ast.Expr) and isinstance(getattr(first.value, "value", None), str):
+                node.body = body[1:] or [ast.Pass(lineno=first.lineno, col_offset=first.col_offset)]
+    return ast.dump(tree), [
+        (type(n).__name__, n.lineno, n.col_offset) for n in ast.walk(tree) if hasattr(n, "lineno")
+    ]
+
+
+def test_the_pages_copies_of_the_python_files_keep_the_code_and_its_lines():
+    for rel in build.python_files():
+        if rel.endswith(".py"):
+            original = (ROOT / rel).read_text("utf-8")
+            copy = build.strip_python(original)
+            assert copy.count("\n") == original.count("\n"), rel  # tracebacks name the same lines
+            assert without_docstrings(ast.parse(copy)) == without_docstrings(ast.parse(original)), (
+                rel
+            )
+            tokens = tokenize.generate_tokens(io.StringIO(copy).readline)
+            assert not [t for t in tokens if t.type == tokenize.COMMENT], rel
 
 
 # ---- runtime pins ----------------------------------------------------------------------------
@@ -193,7 +230,10 @@ def test_web_app_manifest_and_icons():
             assert icon["sizes"] == f"{w}x{h}"
             sizes.add((w, icon.get("purpose", "any")))
     assert (192, "any") in sizes and (512, "any") in sizes and (512, "maskable") in sizes
-    assert 'rel="manifest" href="manifest.webmanifest"' in INDEX
+    # linked by boot.js once the first board is up or the picker has loaded (its icons are fetched
+    # at once: not before the board)
+    assert 'rel="manifest"' not in INDEX
+    assert '"../manifest.webmanifest"' in (ROOT / "assets" / "boot.js").read_text("utf-8")
     for path in ("manifest.webmanifest", "assets/icon-192.png", "assets/icon-512.png"):
         assert path in build.precache_list()
 
@@ -262,18 +302,37 @@ def test_vendor_holds_the_trimmed_runtime():
     assert not build.check(), "run python3 scripts/build.py"
     stdlib = zipfile.ZipFile(ROOT / "vendor" / "pyodide" / "python_stdlib.zip")
     names = set(stdlib.namelist())
-    suffix = ".pyc" if build.pyc_enabled() else ".py"
-    assert f"json/__init__{suffix}" in names and f"asyncio/__init__{suffix}" in names
-    if build.pyc_enabled():  # precompiled: no sources left to compile at every start
-        assert not [n for n in names if n.endswith(".py")]
-        magic = stdlib.read("json/__init__.pyc")[:16]
-        assert int.from_bytes(magic[4:8], "little") == 0b01, "unchecked-hash pyc expected"
-    if build.trim_enabled():
+    assert "json/__init__.py" in names and "asyncio/__init__.py" in names
+    if build.trim_enabled():  # the modules the page imports (tests/test_stdlib.py), as sources
         assert not [n for n in names if n.startswith(("email/", "unittest/", "tkinter/"))]
+        assert not [n for n in names if n.endswith(".pyc")]
+        source = stdlib.read("json/__init__.py").decode()
+        assert '"""' not in source and "#" not in source.split("\n")[0]  # no docstrings, comments
         lock = json.loads((ROOT / "vendor" / "pyodide" / "pyodide-lock.json").read_text())
         assert lock["packages"] == {}
     original = (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").read_bytes()
     assert build.trim_stdlib(original) == build.trim_stdlib(original)
+
+
+def test_the_page_starts_with_the_core_and_the_chosen_game_only():
+    preload = json.loads((ROOT / "vendor" / "preload.json").read_text("utf-8"))
+    core = [path[2:] for path in preload["config"]["files"].values()]
+    games = preload["games"]  # id -> {path: where the page fetches it}
+    assert set(games) == set(GAME_IDS)
+    assert preload["main"] == build.served("game/ui/main.py")  # fetched once: PyScript's script
+    assert "game/ui/main.py" not in core and "assets/strings.json" in core
+    for game, files in games.items():
+        folder = build.game_packages()[game]
+        assert files and all(f.startswith(folder + "/") for f in files)
+        assert all(url == build.served(path) for path, url in files.items())
+        assert f"{folder}/__init__.py" in core  # every declaration is read at start
+        assert not set(files) & set(core)
+    everything = core + ["game/ui/main.py"] + [f for files in games.values() for f in files]
+    assert sorted(everything) == build.python_files()
+    # PyScript's plugins the page does not use: not loaded, not preloaded
+    assert "!py-editor" in preload["config"]["plugins"]
+    assert not [m for m in preload["modules"] if "py-editor" in m or "codemirror" in m]
+    assert preload["config"]["interpreter"] == "./assets/interpreter.js"
 
 
 # ---- the server ------------------------------------------------------------------------------

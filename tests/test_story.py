@@ -74,15 +74,18 @@ def test_toscana_entries_name_the_cells_by_the_board_edges_and_show_the_tile():
 
 
 def test_carcassonne_places_are_counted_from_the_start_tile():
-    # Issue #13: "a position players can find ... '2 right, 1 up of the start tile'"; DESIGN §3:
-    # y grows south
-    assert where(TR, 2, -1) == "2 squares right, 1 square up from the start tile"
+    # A position players can find, "2 right, 1 up of the start tile"; y grows south (the start
+    # tile at (0, 0), docs/rules/carcassonne.md, Set-up). The two steps are joined as each
+    # language joins them, never by a comma the language would not put there.
+    assert where(TR, 2, -1) == "2 squares right and 1 square up from the start tile"
     assert where(TR, -3, 0) == "3 squares left from the start tile"
     assert where(TR, 0, 4) == "4 squares down from the start tile"
-    assert where(TR_CS, 1, 2) == "o 1 políčko vpravo, o 2 políčka dolů od startovní kartičky"
+    assert where(TR_CS, 1, 2) == "o 1 políčko vpravo a o 2 políčka dolů od startovní kartičky"
     assert where(TR_CS, -5, 0) == "o 5 políček vlevo od startovní kartičky"
     de = Translator(load_table("assets/strings.json"), "de")
-    assert where(de, -1, -5) == "1 Feld links, 5 Felder oberhalb der Startkarte"
+    assert where(de, -1, -5) == "1 Feld links und 5 Felder oberhalb der Startkarte"
+    sk = Translator(load_table("assets/strings.json"), "sk")
+    assert where(sk, -1, -5) == "o 1 políčko vľavo a o 5 políčok vyššie od štartovacej kartičky"
 
 
 def test_thurn_und_taxis_tells_a_blind_draw_only_to_the_one_who_drew():

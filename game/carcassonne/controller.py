@@ -3,20 +3,23 @@ layer only forwards pointer and key events and sets the markup this returns). Th
 `Controller` the game declares (game.view.controller.BoardController). What the person chose so
 far leaves it only as a frozen value, `selection()` (panel.Selection): panel.py draws the panel
 beside the board, the follower rings and the new-game options from it; story.py writes the log
-entries and the end.
+entries and the end; speech.py says it all in words for a screen reader (`spoken`).
 
 A turn has two steps.
 1. Where: every free square where the tile fits (in some turn) is highlighted. Pointing at one
    previews the tile there, in the current turn when it fits there, else in its first fitting
    turn. A click or tap chooses the square; a tap on the chosen tile, R (Shift+R back), a right
    click or the turn buttons cycle only the turns that fit on that square. "Lay tile here" (or
-   Enter) lays it, so a slip of the finger costs nothing. (The wheel zooms the board.)
-2. Who: clickable rings on the tile's features that may take a follower (only those the
-   engine's legal moves allow), each explained (road, city, monastery, field) with what it
-   would bring this turn, the Courier's message included. Tap a ring to choose it and again to
-   play, or use the buttons; "No follower" ends the turn without one. Escape steps back. When
-   the rings are too small to tap on the board, a tap on the tile opens them magnified (the
-   pick, drawn over the board).
+   Enter) lays it, so a slip of the finger costs nothing. (The wheel zooms the board.) The keys
+   walk the landscape square by square (arrows, laid tiles included: each square is said in
+   words) or jump to the squares where the tile fits (F, Shift+F back).
+2. Who: rings on the tile's features that may take a follower (only those the engine's legal
+   moves allow), each explained (road, city, monastery, field) with what it would bring this
+   turn, the Courier's message included, and the same places as buttons beside the board. One
+   tap on a ring or a button places the follower; "No follower" ends the turn without one. The
+   keys choose a place (arrows, 1-9) and Enter places it. Escape steps back. When the rings are
+   too small to tap on the board, a tap on the tile opens them magnified, with finger-sized
+   buttons (the pick, drawn over the board).
 """
 
 from typing import Any
@@ -28,15 +31,13 @@ from game.view.i18n import Translator
 from game.view.markup import tag
 from game.view.story import Told
 
-from . import draw, howto, panel, queries, story
+from . import draw, howto, panel, queries, speech, story
+from .cursor import Cursor, Square
 from .draw import square_box, viewbox_of
 from .draw_tiles import T, spot
-from .engine import GAME, Place
-from .panel import Outcome, Selection
+from .engine import Place
 
-Square = tuple[int, int]  # (x, y) on the board
 KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
-KIND_ORDER = ("city", "road", "monastery", "field")
 
 
 def parse_square(target: str) -> Square:
@@ -44,131 +45,28 @@ def parse_square(target: str) -> Square:
     return int(x), int(y)
 
 
-class Controller(BoardController):
+class Controller(Cursor, BoardController):
     has_hints = True
     target_units = T  # a square: under 24 px on screen a tap zooms in first
     cursor_keys = True
 
     def __init__(self) -> None:
         super().__init__()
-        self.rot = 0
-        self.anchor: Square | None = None  # the square the tile is previewed on
-        self.locked = False  # the square is chosen: the next tap on it lays the tile
-        self.step = "place"  # "place" (where) or "follower" (who)
-        self.selected: str | None = None  # the chosen feature in the follower step
-        self.hovered: str | None = None  # the feature pointed at in the follower step
-        self.picking = False  # the follower rings are shown magnified over the board
-        self.show_left = False  # the panel lists what is left in the stack
-        self._position: State | None = None  # the state the caches below belong to
-        self.placed: list[tuple[int, int, str, int]] = []  # (x, y, tile, rot), as placed
-        self.new_discards: list[str] = []  # tiles that fitted nowhere, removed during the last turn
         self._tr: Translator | None = None  # the latest translator (tooltips on the board)
+        self._names: list[str] = []  # the latest seat names (whose followers `spoken` names)
+        self._scored: tuple[Markup, Markup] | None = None  # what the last turn scored, drawn
 
-    # ---- the position ---------------------------------------------------------------------------
     def _sync(self, state: State) -> None:
-        """Recompute what depends on the position when it changed; a new position starts a new
-        turn: nothing chosen, the new tile north up."""
-        if state is self._position:
-            return
-        before = len(self.placed) if self._position is not None else None
-        discarded_before = (
-            len(queries.discarded_tiles(self._position)) if self._position is not None else 0
-        )
-        self._position = state
-        self.tile = queries.current_tile(state)
-        self.seat = GAME.current_player(state)
-        self.placed = queries.placed_tiles(state)
-        self.square_of = {(x, y): (tile, rot) for x, y, tile, rot in self.placed}
-        # (x, y) -> canonical turns that fit there, in order; (x, y, rot) -> the features
-        # that may take a follower there
-        self.legal: dict[Square, list[int]] = {}
-        self.features: dict[tuple[int, int, int], list[str]] = {}
-        for move in GAME.legal_moves(state):
-            turns = self.legal.setdefault((move.x, move.y), [])
-            if move.meeple is None:
-                turns.append(move.rot)
-            else:
-                self.features.setdefault((move.x, move.y, move.rot), []).append(move.meeple)
-        free = {}
-        for x, y, _, _ in self.placed:
-            for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-                square = (x + dx, y + dy)
-                if square not in self.square_of:
-                    free[square] = True
-        self.free = sorted(free, key=lambda s: (s[1], s[0]))
-        self.box = self._box()
-        # discarded this very turn (only when the new position follows the one shown before:
-        # one tile more, or the same tiles and a deal in keyed play)
-        self.new_discards = []
-        if before is not None and len(self.placed) - before in (0, 1):
-            self.new_discards = queries.discarded_tiles(state)[discarded_before:]
-        self.rot, self.anchor, self.locked = 0, None, False
-        self.step, self.selected, self.hovered = "place", None, None
-        self.picking = False
-        self._outcomes: dict[str | None, Outcome] | None = None
-        self._scored: tuple[Markup, Markup] | None = None
-
-    def _box(self) -> tuple[int, int, int, int]:
-        """The placed tiles and the ring of free squares around them (no ring once it is over)."""
-        ring = 1 if self.tile is not None else 0
-        xs = [x for x, _, _, _ in self.placed]
-        ys = [y for _, y, _, _ in self.placed]
-        return min(xs) - ring, min(ys) - ring, max(xs) + ring, max(ys) + ring
-
-    def turns_at(self, square: Square) -> list[int]:
-        return self.legal.get(square, [])
-
-    def is_legal(self, state: State, square: Square | None = None, rot: int | None = None) -> bool:
-        self._sync(state)
-        square = square or self.anchor
-        return square is not None and (self.rot if rot is None else rot) in self.turns_at(square)
-
-    def follower_options(self, state: State) -> list[tuple[str, str]]:
-        """[(feature id, kind)] that may take a follower on the chosen square and turn, cities
-        first, fields last (the order of the rings' numbers)."""
-        self._sync(state)
-        fids = self._here()
-        kinds = queries.feature_kinds(self.tile) if fids else {}
-        return sorted(
-            ((fid, kinds[fid]) for fid in fids), key=lambda f: (KIND_ORDER.index(f[1]), f[0])
-        )
-
-    def _here(self) -> list[str]:
-        """The features that may take a follower on the chosen square in the current turn."""
-        return [] if self.anchor is None else self.features.get((*self.anchor, self.rot), [])
-
-    def outcomes(self, state: State) -> dict[str | None, Outcome]:
-        """What each choice would bring the player this turn: {fid or None: Outcome} (the game
-        is played ahead on a copy, once per chosen square)."""
-        if self._outcomes is None:
-            assert self.anchor is not None
-            x, y = self.anchor
-            out = {}
-            base = None
-            for fid in [None] + [f for f, _ in self.follower_options(state)]:
-                after = GAME.apply(state, Place(x, y, self.rot, fid))
-                done = sum(
-                    e.points
-                    for e in queries.score_events(after)
-                    if e.player == self.seat and e.reason == "completed"
-                )
-                courier = sum(
-                    e.points
-                    for e in queries.score_events(after)
-                    if e.player == self.seat and e.reason == "courier"
-                )
-                if base is None:
-                    base = done
-                moved = queries.courier_position(after) != queries.courier_position(state)
-                out[fid] = Outcome(done - base, courier, moved)
-            self._outcomes = out
-        return self._outcomes
+        if state is not self._position:
+            self._scored = None
+        super()._sync(state)
 
     # ---- input -----------------------------------------------------------------------------------
     def point(self, state: State, target: str) -> bool:
         self._sync(state)
         if self.tile is None:
             return False
+        self.by_key = False
         if target.startswith("m:"):
             fid = target[2:]
             changed = fid != self.hovered
@@ -180,28 +78,12 @@ class Controller(BoardController):
             return changed
         if self.locked:
             return False
+        self.cursor = None  # the pointer leads: the keys start again from its square
         return self._aim(parse_square(target))
-
-    def _aim(self, square: Square) -> bool:
-        """Preview the tile on `square`: keep the turn when it fits there, else the first turn
-        (clockwise from it) that fits. Returns whether anything changed."""
-        changed = square != self.anchor
-        self.anchor = square
-        turns = self.turns_at(square)
-        if turns and self.rot not in turns:
-            order = queries.distinct_turns(self.tile)
-            start = order.index(self.rot) if self.rot in order else 0
-            self.rot = next(
-                order[(start + k) % len(order)]
-                for k in range(len(order))
-                if order[(start + k) % len(order)] in turns
-            )
-            changed = True
-        return changed
 
     def leave(self, state: State) -> bool:
         """The pointer left the board: hide a preview nobody chose."""
-        if self.locked or self.step != "place" or self.anchor is None:
+        if self.locked or self.step != "place" or self.anchor is None or self.cursor:
             if self.hovered is not None:
                 self.hovered = None
                 return True
@@ -210,11 +92,12 @@ class Controller(BoardController):
         return True
 
     def tap(self, state: State, target: str) -> Place | None:
-        """A click or tap: choose a square, lay the tile on the chosen one, choose a follower's
-        place, play on a second tap of the same place. Returns the move to play, or None."""
+        """A click or tap: choose a square, turn the tile on the chosen one, open the pick,
+        place a follower on its ring. Returns the move to play, or None."""
         self._sync(state)
         if self.tile is None:
             return None
+        self.by_key, self.news = False, None
         if target == "pick":
             self.picking = self.step == "follower"
             return None
@@ -222,10 +105,7 @@ class Controller(BoardController):
             fid = target[2:]
             if self.step != "follower" or fid not in self._here():
                 return None
-            if self.selected == fid:
-                return self.confirm(state)
-            self.selected = self.hovered = fid
-            return None
+            return self._place(fid)  # one tap: the ring says what it brings before it
         square = parse_square(target)
         if self.step == "follower":
             if square == self.anchor:
@@ -234,116 +114,14 @@ class Controller(BoardController):
         if self.locked and square == self.anchor:
             self.rotate(state, 1)  # a tap on the chosen tile turns it
             return None
-        self._aim(square)
+        self._go(square)
         self.locked = bool(self.turns_at(square))
         return None
-
-    def lay(self, state: State) -> Place | None:
-        """The tile goes on the chosen square: on to the follower step, or straight to the move
-        when no follower can be placed."""
-        self._sync(state)
-        if not self.is_legal(state):
-            return None
-        self.locked = True
-        if not self.follower_options(state):
-            return self._place(None)
-        self.step, self.selected, self.hovered = "follower", None, None
-        self._outcomes = None
-        return None
-
-    def confirm(self, state: State) -> Place | None:
-        """The move for the chosen square, turn and follower (None: without one)."""
-        self._sync(state)
-        if self.step != "follower" or not self.is_legal(state):
-            return None
-        if self.selected is not None and self.selected not in self._here():
-            return None
-        return self._place(self.selected)
-
-    def no_follower(self, state: State) -> Place | None:
-        self._sync(state)
-        if self.step != "follower" or not self.is_legal(state):
-            return None
-        return self._place(None)
-
-    def choose(self, state: State, fid: str) -> None:
-        self._sync(state)
-        if self.step == "follower" and fid in self._here():
-            self.selected = self.hovered = fid
-
-    def _place(self, meeple: str | None) -> Place:
-        """The move for the chosen square and turn (is_legal said it is one)."""
-        assert self.anchor is not None
-        return Place(self.anchor[0], self.anchor[1], self.rot, meeple)
-
-    def rotate(self, state: State, step: int = 1) -> None:
-        """Turn the tile: on a square, only through the turns that fit there; elsewhere through
-        its distinct turns (look-alike turns are skipped). In the follower step the tile is
-        picked up again, still on its square."""
-        self._sync(state)
-        if self.tile is None:
-            return
-        if self.step == "follower":
-            self.step, self.selected, self.hovered = "place", None, None
-            self.picking = False
-        order = queries.distinct_turns(self.tile)
-        if self.anchor is not None and self.turns_at(self.anchor):
-            order = [r for r in order if r in self.turns_at(self.anchor)]
-        if self.rot not in order:
-            self.rot = order[0]
-            return
-        self.rot = order[(order.index(self.rot) + step) % len(order)]
-
-    def back(self, state: State) -> None:
-        """Escape: from the follower step back to the chosen square, then let go of it."""
-        self._sync(state)
-        if self.step == "follower":
-            self.step, self.selected, self.hovered = "place", None, None
-            self.picking = False
-        elif self.locked:
-            self.locked = False
-        else:
-            self.anchor = None
-
-    def nudge(self, state: State, dx: int, dy: int) -> None:
-        """Arrow keys: to the nearest highlighted square in that direction (the first press
-        starts from the tile laid last)."""
-        self._sync(state)
-        squares = list(self.legal)
-        if not squares:
-            return
-        ax, ay = self.anchor if self.anchor is not None else self.placed[-1][:2]
-        ahead = [s for s in squares if (s[0] - ax) * dx + (s[1] - ay) * dy > 0]
-        if not ahead:
-            if self.anchor is None:  # from the last tile nothing lies that way: the nearest
-                self._aim(min(squares, key=lambda s: (abs(s[0] - ax) + abs(s[1] - ay), s[1], s[0])))
-                self.locked = False
-            return
-        best = min(
-            ahead,
-            key=lambda s: (
-                abs((s[0] - ax) * dx + (s[1] - ay) * dy)
-                + 2 * abs((s[0] - ax) * dy + (s[1] - ay) * dx),
-                s[1],
-                s[0],
-            ),
-        )
-        self._aim(best)
-        self.locked = False
-
-    def cycle_follower(self, state: State, step: int) -> None:
-        options = [fid for fid, _ in self.follower_options(state)]
-        if not options:
-            return
-        if self.selected not in options:
-            self.selected = options[0 if step > 0 else -1]
-        else:
-            self.selected = options[(options.index(self.selected) + step) % len(options)]
-        self.hovered = self.selected
 
     def act(self, state: State, name: str) -> Place | None:
         """The panel's buttons."""
         self._sync(state)
+        self.news = None
         if name == "rotate":
             self.rotate(state, 1)
         elif name == "rotate-left":
@@ -358,53 +136,130 @@ class Controller(BoardController):
             self.back(state)
         elif name == "left":
             self.show_left = not self.show_left
-        elif name.startswith("meeple:"):
-            fid = name[7:]
-            if self.selected == fid:
-                return self.confirm(state)
-            self.choose(state, fid)
+        elif name.startswith("meeple:") and self.step == "follower" and name[7:] in self._here():
+            return self._place(name[7:])  # a place's button: one press places the follower
         return None
 
     def turn(self, state: State, step: int) -> bool:
+        self.by_key = False
         self.rotate(state, step)
         return True
 
     def key(self, state: State, key: str) -> Place | None:
-        """Keyboard play: arrows move between the highlighted squares (or the follower rings),
-        R turns (Shift+R back), Enter chooses / lays / plays, N plays without a follower, 1-9
-        pick a ring, Escape steps back. Returns a move or None."""
+        """Keyboard play: arrows walk the landscape (or the follower's places), F jumps to a
+        square where the tile fits (Shift+F back), R turns (Shift+R back), Enter chooses / lays
+        / places, N plays without a follower, 1-9 choose a place, Escape steps back. Returns a
+        move or None."""
         self._sync(state)
         if self.tile is None:
             return None
-        if self.step == "follower":
-            if key in ("ArrowRight", "ArrowDown"):
-                self.cycle_follower(state, 1)
-            elif key in ("ArrowLeft", "ArrowUp"):
-                self.cycle_follower(state, -1)
-            elif key in ("n", "N", "0"):
-                return self.no_follower(state)
-            elif key.isdigit():
-                options = self.follower_options(state)
-                if 1 <= int(key) <= len(options):
-                    self.choose(state, options[int(key) - 1][0])
-            elif key == "Enter":
-                return self.confirm(state)
-            elif key == "Escape":
-                self.back(state)
-            elif key in ("r", "R"):
-                self.rotate(state, -1 if key == "R" else 1)
-            return None
-        if key in KEY_STEPS:
-            self.nudge(state, *KEY_STEPS[key])
-        elif key in ("r", "R"):
+        self.by_key, self.news = True, None
+        if key in ("r", "R"):
             self.rotate(state, -1 if key == "R" else 1)
         elif key == "Escape":
             self.back(state)
-        elif key == "Enter" and self.anchor is not None:
-            if self.locked:
-                return self.lay(state)
-            self.locked = self.is_legal(state)
+        elif self.step == "follower":
+            return self._follower_key(state, key)
+        elif key in KEY_STEPS:
+            self.nudge(state, *KEY_STEPS[key])
+        elif key in ("f", "F"):
+            self.jump(state, -1 if key == "F" else 1)
+        elif key == "Enter":
+            return self._enter(state)
         return None
+
+    def _follower_key(self, state: State, key: str) -> Place | None:
+        if key in ("ArrowRight", "ArrowDown"):
+            self.cycle_follower(state, 1)
+        elif key in ("ArrowLeft", "ArrowUp"):
+            self.cycle_follower(state, -1)
+        elif key in ("n", "N", "0"):
+            return self.no_follower(state)
+        elif key.isdigit():
+            options = self.follower_options(state)
+            if 1 <= int(key) <= len(options):
+                self.choose(state, options[int(key) - 1][0])
+        elif key == "Enter":
+            if self.selected is None:
+                self.news = ("refused", "no_choice")
+                return None
+            return self.confirm(state)
+        return None
+
+    def _enter(self, state: State) -> Place | None:
+        """Enter in the first step: choose the square, then lay the tile; or say why not."""
+        at = self.here()
+        if at is None:
+            self.news = ("refused", "nowhere")
+        elif at != self.anchor or not self.is_legal(state):
+            self.news = ("refused", "square")
+        elif self.locked:
+            return self.lay(state)
+        else:
+            self.locked = True
+            self.news = ("chosen",)
+        return None
+
+    # ---- in words (speech.py) -------------------------------------------------------------------
+    def spoken(
+        self, state: State, viewer: int | None, tr: Translator, you: int | None
+    ) -> str | None:
+        self._sync(state)
+        news, self.news = self.news, None
+        if news is None or self.tile is None:
+            return None
+        names = self._names or [
+            tr(f"carcassonne.colour.{name}")
+            for name in draw.SEAT_NAMES[: queries.player_count(state)]
+        ]
+        what, at = news[0], self.here()
+        if what == "turned":
+            turns = self.turns_at(self.anchor) if self.anchor is not None else []
+            return speech.turned_words(tr, self.tile, self.rot, turns)
+        if what == "spot" and self.selected is not None:
+            options = self.follower_options(state)
+            return speech.spot_words(
+                tr, options, self.selected, self.outcomes(state)[self.selected]
+            )
+        if what == "spots" and self.anchor is not None:
+            options = self.follower_options(state)
+            return tr("carcassonne.say.spots", n=len(options), spots=speech.spot_list(tr, options))
+        if what == "refused" and news[1] != "square":
+            return tr(f"carcassonne.refuse.{news[1]}")
+        if what == "cleared":
+            return tr("carcassonne.say.cleared")
+        if at is None:
+            return None
+        if what == "chosen":
+            return tr("carcassonne.say.chosen", where=speech.where(tr, *at))
+        if what == "back":
+            return tr("carcassonne.say.back", where=speech.where(tr, *at))
+        if what == "let_go":
+            return tr("carcassonne.say.let_go")
+        fit = speech.fit_words(
+            tr,
+            self.tile,
+            self.rot,
+            self.turns_at(at),
+            speech.asked(at, self.square_of),
+            at in self.square_of,
+        )
+        if what == "refused":
+            return fit
+        words = speech.square_words(tr, state, names, at, self.square_of) + " " + fit
+        return tr("carcassonne.say.edge") + " " + words if what == "edge" else words
+
+    def piece_words(self, state: State, viewer: int | None, tr: Translator) -> str:
+        self._sync(state)
+        return speech.piece_words(tr, self.tile, self.rot) if self.tile is not None else ""
+
+    def board_words(
+        self, state: State, viewer: int | None, names: list[str], tr: Translator, you: int | None
+    ) -> Markup:
+        """The open features on the cursor's square and next to it (else around the tile
+        previewed, else the tile laid last)."""
+        self._sync(state)
+        return speech.around_words(tr, state, names, self.here() or self.placed[-1][:2])
 
     # ---- drawing ---------------------------------------------------------------------------------
     def defs(self) -> Markup:
@@ -420,7 +275,8 @@ class Controller(BoardController):
         return square_box(self.placed[-1][:2])
 
     def cursor_box(self, state: State) -> str | None:
-        return None if self.anchor is None else square_box(self.anchor)
+        at = self.here()
+        return None if at is None else square_box(at)
 
     def board_markup(self, state: State, viewer: int | None = None, summary: Any = None) -> Markup:
         """Tiles, the last one framed, followers, the Courier, what the last turn scored (at the
@@ -496,6 +352,8 @@ class Controller(BoardController):
                 out.append(preview)
                 if self.locked:
                     out.append(draw.cursor_layer(*self.anchor))
+        if self.cursor is not None and self.cursor != self.anchor:  # the keys on a laid tile
+            out.append(draw.cursor_layer(*self.cursor))
         return "".join(out)
 
     def pick_markup(self, state: State, tr: Translator) -> Markup:
@@ -506,29 +364,6 @@ class Controller(BoardController):
         return panel.pick(self.selection(state), tr)
 
     # ---- beside the board (panel.py) ------------------------------------------------
-    def selection(self, state: State) -> Selection:
-        """The turn as chosen so far, as one frozen value: all the panel reads of this board."""
-        self._sync(state)
-        here = self.turns_at(self.anchor) if self.anchor is not None else []
-        follower_step = self.step == "follower" and self.anchor is not None
-        return Selection(
-            seat=self.seat,
-            tile=self.tile,
-            rot=self.rot,
-            anchor=self.anchor,
-            locked=self.locked,
-            step=self.step,
-            fits=self.rot in here,
-            fits_here=bool(here),
-            followers=tuple(self.follower_options(state)),
-            outcomes=self.outcomes(state) if follower_step else {},
-            selected=self.selected,
-            hovered=self.hovered,
-            picking=self.picking,
-            show_left=self.show_left,
-            new_discards=tuple(self.new_discards),
-        )
-
     def panel_markup(
         self,
         state: State,
@@ -540,7 +375,7 @@ class Controller(BoardController):
         you: int | None = None,
     ) -> Markup:
         """The tile to place with the controls of the step."""
-        self._tr = tr
+        self._tr, self._names = tr, names
         return panel.panel(state, self.selection(state), names, tr, interactive, you)
 
     def details_markup(

@@ -530,11 +530,12 @@ def courier_reach_layer(square, reach, box):
 
 
 def spots_layer(tile, rot, x, y, options, seat, selected=None, hovered=None):
-    """Follower places on the new tile: [(fid, kind, label, calls the Courier)]; tapping one
-    chooses it, tapping it again places the follower there. The rings' tap areas never overlap
+    """Follower places on the new tile: [(fid, kind, label, calls the Courier)]; pointing at one
+    says what it brings, tapping it places the follower there. The rings' tap areas never overlap
     (their radius is half the closest distance, at most 18); data-fine tells the board's
     viewport their size: when they are under 24 px on screen (class gt-coarse) they are not
-    tapped on the board, a tap on the tile opens the magnified pick instead."""
+    tapped on the board, a tap on the tile opens the magnified pick (with finger-sized buttons)
+    instead."""
     places = [spot(tile, rot, fid, x, y) for fid, *_ in options]
     closest = min((dist(a, b) for a, b in combinations(places, 2)), default=36.0)
     reach = min(18.0, closest / 2)

@@ -244,6 +244,16 @@ def sections() -> list[Section]:
                 ),
             ),
         ),
+        Section(
+            "keys",
+            "carcassonne.howto.keys",
+            (
+                "carcassonne.howto.keys.1",
+                "carcassonne.howto.keys.2",
+                "carcassonne.howto.keys.3",
+                "carcassonne.howto.keys.4",
+            ),
+        ),
     ]
 
 

@@ -15,16 +15,9 @@ from game.view.i18n import Translator, about
 from game.view.markup import empty, esc, tag
 from game.view.widgets import button
 
-from . import draw, howto, queries, story
+from . import draw, howto, queries, speech, story
 from .engine import COURIER_MODES, GAME
-
-
-class Outcome(NamedTuple):
-    """What one follower choice would bring the player this turn."""
-
-    done: int  # points from features it completes, beyond what placing no follower gives
-    courier: int  # points from the Courier's message
-    moved: bool  # the Courier moves
+from .speech import Outcome
 
 
 class Selection(NamedTuple):
@@ -45,6 +38,16 @@ class Selection(NamedTuple):
     picking: bool  # the rings are shown magnified over the board
     show_left: bool  # the details list what is left in the stack
     new_discards: tuple[str, ...]  # tiles that fitted nowhere, removed during the last turn
+    keyboard: bool = False  # the last input was a key: the hint speaks of keys
+
+
+# "i" in a circle: the landscape described in words (a drawn icon: fonts lack the sign)
+INFO_ICON = (
+    '<svg class="car-icon" viewBox="0 0 20 20" width="22" height="22" aria-hidden="true">'
+    '<circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" stroke-width="1.8"/>'
+    '<circle cx="10" cy="5.8" r="1.4" fill="currentColor"/>'
+    '<rect x="8.9" y="8.4" width="2.2" height="7.2" rx="1" fill="currentColor"/></svg>'
+)
 
 
 def panel(
@@ -55,8 +58,9 @@ def panel(
     interactive: bool,
     you: int | None,
 ) -> Markup:
-    """The step's panel: the scores on one line, then the tile to place and the controls of
-    the person to move (or whose tile it is: said to them when it is `you`)."""
+    """The step's panel: the scores on one line with the button that describes the landscape
+    (key B), then the tile to place and the controls of the person to move (or whose tile it
+    is: said to them when it is `you`). The follower's step shows only its own controls."""
     totals = GAME.scores(state)
     strip = tag(
         "ol",
@@ -74,11 +78,24 @@ def panel(
         class_="car-strip",
         aria_label=tr("nav.details"),
     )
+    describe = tag(
+        "button",
+        INFO_ICON,
+        type="button",
+        data_act="describe",
+        aria_label=tr("carcassonne.describe_name"),
+        title=tr("carcassonne.describe_name"),
+        aria_keyshortcuts="B",
+        class_="car-describe",
+    )
+    head = tag("div", strip, describe, class_="car-head")
     if sel.tile is None or sel.seat is None:
-        return strip
+        return head
     if not interactive:
-        return strip + _their_tile(sel.tile, sel.seat, names, tr, you)
-    return strip + _controls(state, sel, tr)
+        return head + _their_tile(sel.tile, sel.seat, names, tr, you)
+    if sel.step == "follower":  # a short step that needs all the room: its places first
+        return _controls(state, sel, tr)
+    return head + _controls(state, sel, tr)
 
 
 def details(state: State, sel: Selection, names: list[str], tr: Translator) -> Markup:
@@ -140,7 +157,8 @@ def rings(sel: Selection, tr: Translator | None) -> Markup:
 
 
 def pick(sel: Selection, tr: Translator) -> Markup:
-    """The follower rings of the new tile, magnified over the board, with the step's buttons."""
+    """The new tile magnified over the board with its numbered rings, and its places as
+    finger-sized buttons: one tap on either places the follower."""
     if sel.tile is None or sel.anchor is None:
         return ""
     x, y = sel.anchor
@@ -149,17 +167,72 @@ def pick(sel: Selection, tr: Translator) -> Markup:
         "div",
         tag("p", esc(label), class_="car-pick-title"),
         draw.pick_picture(sel.tile, sel.rot, x, y, rings(sel, tr), label),
+        _choices(sel, tr),
         tag("div", *_follower_buttons(sel, tr), class_="gt-actions"),
         class_="car-pick",
     )
 
 
 def _follower_buttons(sel: Selection, tr: Translator) -> list[Markup]:
-    buttons = [button(tr, "back", "carcassonne.back")]
+    back = tr("carcassonne.back")
+    buttons = [
+        tag(
+            "button",
+            esc(tr("carcassonne.back_short")),
+            type="button",
+            data_act="back",
+            aria_label=back,
+            title=back,
+        )
+    ]
     buttons.append(button(tr, "no-follower", "carcassonne.no_follower", primary=not sel.selected))
     if sel.selected:
         buttons.append(button(tr, "confirm", "carcassonne.confirm", primary=True))
     return buttons
+
+
+def _choices(sel: Selection, tr: Translator) -> Markup:
+    """The places a follower may take, numbered as the rings; one press places it there, and
+    each says what it brings this turn (points now, the Courier's message)."""
+    out = []
+    for n, (fid, kind) in enumerate(sel.followers, 1):
+        outcome = sel.outcomes.get(fid, Outcome(0, 0, False))
+        gains = []  # (a low screen shows only the numbers: the words stay for screen readers)
+        if outcome.done:
+            word = tag("span", esc(tr("carcassonne.gain.now")), class_="car-gain-word")
+            gains.append(tag("span", f"+{outcome.done}", " ", word, class_="car-gain"))
+        if outcome.moved:
+            word = tag("span", esc(tr("carcassonne.gain.message")), class_="car-gain-word")
+            gains.append(
+                tag(
+                    "span",
+                    draw.envelope_icon(14),
+                    word,
+                    f" +{outcome.courier}",
+                    class_="car-gain",
+                )
+            )
+        out.append(
+            tag(
+                "button",
+                draw.meeple_icon(sel.seat, size=22, lying=kind == "field"),
+                tag(
+                    "span",
+                    str(n),
+                    tag("span", esc(f" · {tr(f'carcassonne.kind.{kind}')}"), class_="car-kind"),
+                ),
+                *(" " + gain for gain in gains),  # (spaced: one name "1 · city +4 now")
+                type="button",
+                data_act=f"meeple:{fid}",
+                class_="car-choice" + (" car-choice-on" if fid == sel.selected else ""),
+            )
+        )
+    return tag("div", *out, class_="car-choices")
+
+
+def _hint(tr: Translator, key: str, keyboard: bool) -> str:
+    """A step's hint in the words of the last input: taps and clicks, or keys (`<key>.keys`)."""
+    return tr(f"{key}.keys") if keyboard and tr.has(f"{key}.keys") else tr(key)
 
 
 def _tile_text(tile, tr):
@@ -176,7 +249,7 @@ def _their_tile(tile, seat, names, tr, you):
         "div",
         tag(
             "div",
-            draw.picture(tile, 0, 48, tr("carcassonne.tile", tile=tile)),
+            draw.picture(tile, 0, 48, speech.piece_words(tr, tile, 0)),
             class_="car-tile-box",
         ),
         tag(
@@ -196,7 +269,7 @@ def _controls(state, sel, tr):
     # the tile in hand, as turned, heads the row of its buttons
     now = tag(
         "span",
-        draw.picture(sel.tile, sel.rot, 56, tr("carcassonne.tile", tile=sel.tile)),
+        draw.picture(sel.tile, sel.rot, 56, speech.piece_words(tr, sel.tile, sel.rot)),
         class_="car-tile-box",
         data_rot=sel.rot,
     )
@@ -214,48 +287,39 @@ def _controls(state, sel, tr):
     if sel.anchor is not None and not sel.fits_here:
         hint = tr("carcassonne.why.nofit")
     elif sel.locked:
-        hint = tr("carcassonne.confirm_hint")
+        hint = _hint(tr, "carcassonne.confirm_hint", sel.keyboard)
     elif sel.anchor is not None:
-        hint = tr("carcassonne.aim_hint")
+        hint = _hint(tr, "carcassonne.aim_hint", sel.keyboard)
     else:
-        hint = tr("carcassonne.place_hint")
+        hint = _hint(tr, "carcassonne.place_hint", sel.keyboard)
     if sel.locked and not sel.followers:
         hint += " " + tr(
             "carcassonne.no_spots" if supply_left(state, sel.seat) else "carcassonne.no_meeples"
         )
     return tag("div", *buttons, class_="gt-actions", data_rot=sel.rot, data_step=sel.step) + tag(
-        "p", esc(hint), class_="gt-hint", aria_live="polite"
+        "p", esc(hint), class_="gt-hint"
     )
 
 
 def _follower_step(sel, tr):
-    """The follower step: the places a follower may take, what the chosen one brings."""
+    """The follower step: the places a follower may take, what the pointed or chosen one
+    brings."""
     if sel.picking:  # the pick over the board has the choices and the buttons
-        return tag("p", esc(tr("carcassonne.pick_hint")), class_="gt-hint", aria_live="polite")
-    choices = [
-        tag(
-            "button",
-            draw.meeple_icon(sel.seat, size=22, lying=kind == "field"),
-            esc(f"{n} · {tr(f'carcassonne.kind.{kind}')}"),
-            type="button",
-            data_act=f"meeple:{fid}",
-            aria_pressed="true" if fid == sel.selected else "false",
-            class_="car-choice",
+        return tag("p", esc(tr("carcassonne.pick_hint")), class_="gt-hint")
+    if sel.keyboard:
+        explain = tag("p", esc(tr("carcassonne.follower_hint.keys")), class_="gt-hint")
+    else:  # a tiny screen has no room for the places: a tap on the tile opens them (CSS)
+        explain = tag(
+            "p",
+            tag("span", esc(tr("carcassonne.follower_hint")), class_="car-hint-places"),
+            tag("span", esc(tr("carcassonne.follower_hint.tile")), class_="car-hint-tile"),
+            class_="gt-hint",
         )
-        for n, (fid, kind) in enumerate(sel.followers, 1)
-    ]
-    # what the chosen place would bring, or else how to choose one
-    explain = tag("p", esc(tr("carcassonne.follower_hint")), class_="gt-hint", aria_live="polite")
     focus = sel.hovered or sel.selected
     if focus:
         kind = queries.feature_kinds(sel.tile)[focus]
-        lines = [tr(f"carcassonne.explain.{kind}")]
-        outcome = sel.outcomes.get(focus, Outcome(0, 0, False))
-        if outcome.done:
-            lines.append(tr("carcassonne.gain_now", n=outcome.done))
-        if outcome.moved:
-            lines.append(tr("carcassonne.gain_courier", n=outcome.courier))
-        explain = tag("p", esc(" ".join(lines)), class_="car-explain", aria_live="polite")
+        words = speech.outcome_words(tr, kind, sel.outcomes.get(focus, Outcome(0, 0, False)))
+        explain = tag("p", esc(words), class_="car-explain")
     return (
         tag(
             "div",
@@ -265,7 +329,7 @@ def _follower_step(sel, tr):
             data_step=sel.step,
         )
         + explain
-        + tag("div", *choices, class_="car-choices")
+        + _choices(sel, tr)
     )
 
 
@@ -277,7 +341,6 @@ def _last_turn(state, new_discards, names, tr):
                 "p",
                 esc(tr("carcassonne.discarded_now", tile=tile)),
                 class_="car-discard",
-                role="status",
             )
         )
     events = queries.score_events(state)
@@ -343,7 +406,7 @@ def _stack(state, show_left, tr):
             figures.append(
                 tag(
                     "figure",
-                    draw.picture(tile, 0, 40, tr("carcassonne.tile", tile=tile)),
+                    draw.picture(tile, 0, 40, speech.piece_words(tr, tile, 0)),
                     tag("figcaption", f"×{n}"),
                     class_="car-none" if not n else None,
                 )

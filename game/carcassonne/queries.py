@@ -16,6 +16,8 @@ from .tables import (
     DISTINCT_ROTS,
     FEATURE_IDS,
     FEATURE_KIND,
+    FIELD,
+    FIELD_CITIES,
     HALF_EDGES,
     KIND_NAMES,
     MONASTERY,
@@ -211,3 +213,64 @@ def projected_events(state):
 def projected_scores(state):
     """Per seat: banked points plus final scoring as if the game ended now."""
     return GAME.projected_scores(state)
+
+
+def features_near(state, squares):
+    """Each feature on the tiles of `squares` (free squares are skipped), once however many of
+    them it crosses, in the order met (square by square, the tile's features in order):
+    [{"kind", "tiles" (all its squares), "complete", "followers" (count per seat), "points"
+    (what it would score if the game ended now: an open road, city or monastery as in final
+    scoring, a completed one as when it was completed, a field 3 per completed city it
+    borders), "here" (the squares of `squares` it lies on)}]."""
+    by_root = {}
+    for x, y in squares:
+        t = state.board.get(pack(x, y))
+        if t is None:
+            continue
+        kinds = FEATURE_KIND[state.tile_ot[t] >> 2]
+        for local, kind in enumerate(kinds):
+            node = (t << 3) | local
+            root = node if kind == MONASTERY else mechanics.find(state.parent, node)
+            feature = by_root.get(root)
+            if feature is None:
+                feature = by_root[root] = _feature(state, root, kind)
+            if (x, y) not in feature["here"]:
+                feature["here"].append((x, y))
+    return list(by_root.values())
+
+
+def _feature(state, root, kind):
+    if kind == MONASTERY:
+        complete = mechanics.area_mask(state, state.tile_pos[root >> 3]).bit_count() == 9
+    else:
+        complete = kind != FIELD and state.open_ends[root] == 0
+    if kind == FIELD:
+        points, mask = 3 * len(_cities_beside(state, root)), state.tiles[root]
+    else:
+        points, mask = mechanics.value(state, root, kind, complete)
+    packed = state.followers[root]
+    return {
+        "kind": KIND_NAMES[kind],
+        "tiles": tiles_of(state, mask)
+        if kind != MONASTERY
+        else [unpack(state.tile_pos[root >> 3])],
+        "complete": complete,
+        "followers": [(packed >> (4 * p)) & 15 for p in range(state.players)],
+        "points": points,
+        "here": [],
+    }
+
+
+def _cities_beside(state, field_root):
+    """The completed cities a field borders (their roots, in the order met)."""
+    found = []
+    parent = state.parent
+    for t, o in enumerate(state.tile_ot):
+        for field_local, city_locals in FIELD_CITIES[o >> 2]:
+            if mechanics.find(parent, (t << 3) + field_local) != field_root:
+                continue
+            for city_local in city_locals:
+                city = mechanics.find(parent, (t << 3) + city_local)
+                if state.open_ends[city] == 0 and city not in found:
+                    found.append(city)
+    return found

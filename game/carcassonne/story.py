@@ -13,21 +13,10 @@ from game.view.story import Note, Told
 from . import draw, queries
 from .draw_tiles import T
 from .engine import GAME
+from .speech import piece_words, where
 
 SHAPES = ("circle", "triangle", "square", "diamond", "star")  # the meeples' emblems
 EVENT_CATEGORY = {"road": "roads", "city": "cities", "monastery": "monasteries", "field": "farms"}
-
-
-def where(tr: Translator, x: int, y: int) -> str:
-    """A square as players find it: counted from the start tile (y grows south, DESIGN §3)."""
-    if (x, y) == (0, 0):
-        return tr("carcassonne.where.start")
-    steps = []
-    if x:
-        steps.append(tr("carcassonne.where.right" if x > 0 else "carcassonne.where.left", n=abs(x)))
-    if y:
-        steps.append(tr("carcassonne.where.down" if y > 0 else "carcassonne.where.up", n=abs(y)))
-    return tr("carcassonne.where.of_start", steps=", ".join(steps))
 
 
 def event_text(event: queries.ScoreEvent, names: list[str], tr: Translator) -> str:
@@ -77,7 +66,9 @@ def tell(
     if finals is not None:
         notes.append(Note(None, tr("carcassonne.log.end")))
         notes += [Note(e.player, event_text(e, names, tr)) for e in finals]
-    picture = draw.picture(tile, rot, 30, css="car-picture car-log-tile")
+    picture = draw.picture(
+        tile, rot, 30, piece_words(tr, tile, rot), css="car-picture car-log-tile"
+    )
     return Told(text, picture, tuple(notes))
 
 

@@ -23,11 +23,12 @@ from game.view.howto import Section
 from game.view.i18n import Translator
 from game.view.story import Told
 
-from . import data, draw, howto, panel, queries, story
+from . import data, draw, draw_words, howto, panel, queries, story
 from .engine import GAME, Abandon, Close, Discard, Draw, Official, Pass, Play, TntMove
 from .panel import Selection
 
 KEYS_TO_SLOTS = {str(k + 1): k for k in range(data.DISPLAY_SIZE)}  # keys 1-6 take an open card
+WALK_KEYS = (*draw_words.ARROWS, *draw_words.CYCLE, "Home", "End")  # keys that move the city cursor
 
 
 def card_city(target: str) -> str | None:
@@ -39,6 +40,7 @@ def card_city(target: str) -> str | None:
 class Controller(BoardController):
     has_hints = True
     hidden_hands = True
+    cursor_keys = True  # the arrows walk the cities along the roads (draw_words.py)
     target_units = 2 * draw.HIT_RADIUS  # a city's tap area
     text_units = 11.5  # the cities' names (assets/thurn-und-taxis.css .tnt-name)
 
@@ -56,6 +58,16 @@ class Controller(BoardController):
         self.option: int | None = None  # index of the chosen closing option
         self.hover: str | None = None  # the target the pointer is on
         self.confirm_abandon = False
+        self.both_ends = False  # the chosen card's own city was asked while it fits both ends
+        self.officials_open = False  # a small frame shows the officials instead of the cards
+        # the keyboard: the city the cursor is on, whether the last input was a key (the hints
+        # then say keys, the cursor is drawn), the city whose roads Page Down/Up go through
+        # (and which road), what the last input changed (for `spoken`), the cities it named
+        self.cursor: str | None = None
+        self.keyed = False
+        self._hub: tuple[str, int] | None = None
+        self._said: tuple[Any, ...] | None = None
+        self._show: list[str] = []
 
     # ---- the position ---------------------------------------------------------------------------
     def _sync(self, state: Any) -> None:
@@ -68,11 +80,13 @@ class Controller(BoardController):
         self._views = {}
         self._options = None
         if before is None or (before.seat, before.number) != (now.seat, now.number):
-            self.hover = None  # another person may hold the device now
+            # another person may hold the device now: nothing of the last one's choices stays
+            self.hover = self.cursor = self._hub = None
         # a new position starts with nothing chosen: the hand or the options changed
         self.selected = self.option = None
         self.keep = []
-        self.confirm_abandon = False
+        self.confirm_abandon = self.both_ends = self.officials_open = False
+        self._said, self._show = None, []
 
     def step(self, state: Any) -> queries.Step:
         """Where the turn of `state` stands (queries.step, kept for the position)."""
@@ -138,8 +152,11 @@ class Controller(BoardController):
             return self._ok(state, Official(arg))
         if kind == "card" and arg.isdigit():
             self.pick(state, int(arg))
+            self.said_pick(state, int(arg))
         elif kind == "end" and arg in ("left", "right"):
             return self.play_to(state, arg)
+        elif name == "officials":
+            self.officials_open = not self.officials_open
         elif name == "abandon":
             self.confirm_abandon = self.offers(state, Abandon())
         elif name == "abandon-yes":
@@ -151,9 +168,11 @@ class Controller(BoardController):
             k = int(arg)
             if k < len(self.closing(state)):
                 self.option = None if self.option == k else k
+                self.said_option(state)
         elif name in ("close-next", "close-prev") and self.closing(state):
             n = len(self.closing(state))
             self.option = ((self.option or 0) + (1 if name == "close-next" else -1)) % n
+            self.said_option(state)
         elif name == "close-go":
             options = self.closing(state)
             if self.option is not None and self.option < len(options):
@@ -166,6 +185,29 @@ class Controller(BoardController):
             self.cancel()
         return None
 
+    def said_pick(self, state: Any, index: int) -> None:
+        """After a hand card was tapped or keyed: what is chosen (or kept) now, and the cursor
+        on its city, which comes into view with the route ends it fits."""
+        phase = self.step(state).phase
+        hand = self.hand(state)
+        if phase == "discard" and index < len(hand):
+            self._said = ("kept", hand[index], index in self.keep)
+        elif phase == "play":
+            chosen = self.selected_city(state)
+            self._said = ("chosen",) if chosen else ("let_go",)
+            if chosen is not None:
+                self.cursor = chosen
+                route = queries.route(state, self.step(state).seat)
+                ends = self._playable_ends(state, chosen)
+                self._show = [chosen, *(route[0 if e == "left" else -1] for e in ends if route)]
+
+    def said_option(self, state: Any) -> None:
+        """After a way to close was chosen: it is said, and its houses come into view."""
+        options = self.closing(state)
+        if self.option is not None and self.option < len(options):
+            self._said = ("option", self.option)
+            self._show = list(options[self.option]["houses"])
+
     def pick(self, state: Any, index: int) -> None:
         """A hand card was tapped: choose it to play, or (discard step) keep it or not."""
         if not 0 <= index < len(self.hand(state)):
@@ -173,7 +215,7 @@ class Controller(BoardController):
         phase = self.step(state).phase
         if phase == "play":
             self.selected = None if self.selected == index else index
-            self.confirm_abandon = False
+            self.confirm_abandon = self.both_ends = False
         elif phase == "discard":
             if index in self.keep:
                 self.keep.remove(index)
@@ -194,7 +236,7 @@ class Controller(BoardController):
     def cancel(self) -> bool:
         changed = self.selected is not None or self.option is not None or self.confirm_abandon
         self.selected = self.option = None
-        self.confirm_abandon = False
+        self.confirm_abandon = self.both_ends = False
         return changed
 
     def tap(self, state: Any, target: str) -> TntMove | None:
@@ -202,9 +244,20 @@ class Controller(BoardController):
         chosen card next to that route end (or on its own city when only one end fits); in the
         close step, show the next closing option that builds there."""
         city = card_city(target)
-        phase = self.step(state).phase
-        if city is None or phase == "over":
+        self.keyed = False
+        if city is None:
             return None
+        self.cursor, self._hub = city, None
+        move = self.at_city(state, city)
+        if move is not None:
+            self._said = None  # the table tells the move as the log does
+        return move
+
+    def at_city(self, state: Any, city: str) -> TntMove | None:
+        """A tap on `city`, or Enter with the cursor there: see `tap`. What it changed is said
+        (`spoken`); when it changed nothing, why."""
+        phase = self.step(state).phase
+        self._said, self._show = ("nothing",), [city]
         if phase == "play":
             return self._tap_play(state, city)
         if phase == "close":
@@ -213,6 +266,7 @@ class Controller(BoardController):
             if having:
                 later = [k for k in having if self.option is None or k > self.option]
                 self.option = (later or having)[0]
+                self.said_option(state)
         return None
 
     def _tap_play(self, state: Any, city: str) -> TntMove | None:
@@ -221,6 +275,9 @@ class Controller(BoardController):
         if chosen is not None:
             ends = self._playable_ends(state, chosen)
             if city == chosen:  # its own city again: played when only one end fits
+                if len(ends) == 2:  # else the hint says which ends
+                    self.both_ends = True
+                    self._said = ("both_ends",)
                 return Play(chosen, ends[0]) if len(ends) == 1 else None
             if route and city in (route[0], route[-1]):
                 end = "left" if city == route[0] and len(route) > 1 else "right"
@@ -230,8 +287,8 @@ class Controller(BoardController):
                     return Play(chosen, end)
         for k, c in enumerate(self.hand(state)):
             if c == city:
-                self.selected = None if self.selected == k else k
-                self.confirm_abandon = False
+                self.pick(state, k)
+                self.said_pick(state, k)
                 break
         return None
 
@@ -248,18 +305,71 @@ class Controller(BoardController):
         return True
 
     def key(self, state: Any, key: str) -> TntMove | None:
-        """Escape lets go of a chosen card or closing option; in the draw step 1-6 take a
-        display card and D the top of the pile; P ends the turn when that is allowed."""
+        """The keyboard (How to play, Keyboard): the arrows, Page Down/Up, Home and End walk
+        the cities (draw_words.py), Enter does what a tap on the cursor's city does; Escape lets go
+        of a chosen card or closing option; in the draw step 1-6 take an open card and D the
+        top of the pile, in the play step 1-9 choose a hand card (in the keep step, keep it or
+        not); P ends the turn when that is allowed."""
+        self.keyed = True
+        move = self._key(state, key)
+        if move is not None:
+            self._said = None  # the table tells the move as the log does
+        return move
+
+    def _key(self, state: Any, key: str) -> TntMove | None:
         phase = self.step(state).phase
-        if key == "Escape":
-            self.cancel()
+        self._said = None
+        if key in WALK_KEYS:
+            self.walk(state, key)
+        elif key == "Enter" and phase != "over":
+            if self.cursor is None:
+                self.walk(state, key)  # (only puts the cursor on the map)
+                return None
+            return self.at_city(state, self.cursor)
+        elif key == "Escape":
+            self._said = ("let_go",) if self.cancel() else None
         elif phase == "draw" and key in KEYS_TO_SLOTS:
             return self._ok(state, Draw(KEYS_TO_SLOTS[key]))
         elif phase == "draw" and key in ("d", "D"):
             return self._ok(state, Draw("deck"))
+        elif phase in ("play", "discard") and len(key) == 1 and key in "123456789":
+            self.pick(state, int(key) - 1)
+            self.said_pick(state, int(key) - 1)
         elif key in ("p", "P"):
             return self._ok(state, Pass())
         return None
+
+    def walk(self, state: Any, key: str) -> None:
+        """Move the cursor: the arrows along a road in their direction, Page Down/Up through
+        the roads of the city where that began, Home and End to the ends of the mover's route.
+        The first key only puts the cursor on the map (see `start_city`)."""
+        if self.cursor is None:
+            self.cursor = self.start_city(state)
+            self._said, self._show = ("city",), [self.cursor]
+            return
+        here, to = self.cursor, None
+        if key in draw_words.ARROWS:
+            self._hub, to = None, draw_words.arrows(here).get(key)
+            said: tuple[Any, ...] = ("city",) if to else ("no_road", key)
+        elif key in draw_words.CYCLE:
+            hub, k = self._hub or (here, -1 if draw_words.CYCLE[key] > 0 else 0)
+            k = (k + draw_words.CYCLE[key]) % len(draw_words.roads(hub))
+            self._hub, to = (hub, k), draw_words.roads(hub)[k]
+            said = ("road", hub, k)
+        else:
+            route = queries.route(state, self.step(state).seat)
+            self._hub = None
+            to = (route[0] if key == "Home" else route[-1]) if route else None
+            said = ("city",) if to else ("no_route",)
+        self.cursor = to or here
+        self._said, self._show = said, [self.cursor]
+
+    def start_city(self, state: Any, own: bool = True) -> str:
+        """Where the cursor starts: the chosen card's city (`own`: for the mover's eyes), else
+        the right end of the mover's route, else the city at the middle of the map."""
+        route = queries.route(state, self.step(state).seat)
+        chosen = self.selected_city(state) if own else None
+        return chosen or (route[-1] if route else draw_words.MIDDLE)
 
     # ---- the map --------------------------------------------------------------------------------
     def defs(self) -> Markup:
@@ -276,12 +386,14 @@ class Controller(BoardController):
             now = self.step(state)
             route = queries.route(state, now.seat) if now.phase != "over" else []
             cities = [route[0], route[-1]] if route else []
-        if not cities:
-            return None
-        xs = [draw.XY[c][0] for c in cities]
-        ys = [draw.XY[c][1] for c in cities]
-        pad = draw.HIT_RADIUS
-        return f"{min(xs) - pad} {min(ys) - pad} {max(xs) - min(xs) + 2 * pad} {max(ys) - min(ys) + 2 * pad}"
+        return draw.around(cities, draw.HIT_RADIUS, draw.HIT_RADIUS) if cities else None
+
+    def cursor_box(self, state: Any) -> str | None:
+        """The cities the last input named, with room for their names: the cursor's city after
+        a key, the chosen card's city and the route ends it fits (the hint names them), the
+        houses of the chosen way to close."""
+        # (a name reaches about 48 units sideways and 28 up or down from its city)
+        return draw.around(self._show, 48, 28) if self._show else None
 
     def board_markup(self, state: Any, viewer: int | None = None, summary: Any = None) -> Markup:
         """The map, every route (the player to move's on top and broad), the cities and every
@@ -352,7 +464,52 @@ class Controller(BoardController):
         pointed = card_city(self.hover or "")
         if pointed is not None:
             out.append(draw.rings([pointed], "tnt-pointed"))
+        if self.keyed and self.cursor is not None:
+            out.append(draw.rings([self.cursor], "tnt-cursor", r=15))
         return "".join(out)
+
+    # ---- in words (draw_words.py) ----------------------------------------------------------------
+    def mine(self, state: Any, viewer: int | None) -> draw_words.Mine:
+        """The turn of the player to move as the words need it; their hand and what they may
+        take only when `viewer` is that player."""
+        now = self.step(state)
+        own = viewer == now.seat and now.phase != "over"
+        takes: dict[str, int] = {}
+        if own and now.phase == "draw":
+            for slot, city in enumerate(queries.display(state)):
+                if city is not None and city not in takes and self.offers(state, Draw(slot)):
+                    takes[city] = slot
+        return draw_words.Mine(
+            seat=now.seat,
+            viewer=viewer,
+            phase=now.phase,
+            route=queries.route(state, now.seat),
+            hand=self.hand(state) if own else None,
+            chosen=self.selected_city(state) if own else None,
+            takes=takes,
+        )
+
+    def spoken(self, state: Any, viewer: int | None, tr: Translator, you: int | None) -> str | None:
+        """What the last key, tap or panel choice changed, in words (read once: draw_words.say)."""
+        said, self._said = self._said, None
+        if said is None:
+            return None
+        mine, cursor = self.mine(state, viewer), self.cursor or ""
+        return draw_words.say(tr, state, mine, self.selection(state), said, cursor)
+
+    def piece_words(self, state: Any, viewer: int | None, tr: Translator) -> str:
+        """The chosen card and where it fits; with none chosen, the hand."""
+        return draw_words.card_words(tr, state, self.mine(state, viewer))
+
+    def board_words(
+        self, state: Any, viewer: int | None, names: list[str], tr: Translator, you: int | None
+    ) -> Markup:
+        """The roads from the cursor's city, every route and house, the open cards, and every
+        city with its roads (draw_words.board_words)."""
+        mine = self.mine(state, viewer)
+        own = mine.hand is not None  # (another viewer: not where the mover's cursor is)
+        cursor = (self.cursor if own else None) or self.start_city(state, own)
+        return draw_words.board_words(tr, state, mine, names, cursor)
 
     # ---- the panel (panel.py) -----------------------------------------------------------------
     def selection(self, state: Any) -> Selection:
@@ -369,6 +526,9 @@ class Controller(BoardController):
             closing=tuple(self.closing(state)),
             option=self.option,
             confirm_abandon=self.confirm_abandon,
+            keys=self.keyed,
+            officials_open=self.officials_open,
+            both_ends=self.both_ends,
         )
 
     def panel_markup(

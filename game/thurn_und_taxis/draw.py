@@ -234,12 +234,27 @@ def houses_layer(houses, fresh=()):
     return tag("g", *parts, class_="tnt-houses")
 
 
+def around(cities, wide, high):
+    """The box ("x y width height", board units) around `cities`, `wide` and `high` beyond."""
+    xs = [XY[c][0] for c in cities]
+    ys = [XY[c][1] for c in cities]
+    return " ".join(
+        fmt(v)
+        for v in (
+            min(xs) - wide,
+            min(ys) - high,
+            max(xs) - min(xs) + 2 * wide,
+            max(ys) - min(ys) + 2 * high,
+        )
+    )
+
+
 # ---- the overlay -------------------------------------------------------------------------------
-def rings(cities, css):
+def rings(cities, css, r=11):
     """A ring around each city (hints: where a card could go, the card pointed at...)."""
     return tag(
         "g",
-        *(empty("circle", cx=XY[c][0], cy=XY[c][1], r=11, class_=css) for c in cities),
+        *(empty("circle", cx=XY[c][0], cy=XY[c][1], r=r, class_=css) for c in cities),
         class_=css + "-group",
     )
 

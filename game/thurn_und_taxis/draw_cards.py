@@ -29,6 +29,17 @@ TILE_SLUGS = {
 }
 
 
+# where a province's name may break in a narrow card (a soft hyphen): the longest two
+BREAKS = {"Württemberg": "Württem\u00adberg", "Hohenzollern": "Hohen\u00adzollern"}
+
+
+def card_words(city: str) -> str:
+    """A card's own words as it shows them (city and land): every name given to a card starts
+    with them, so that what a screen reader says is what the eye reads."""
+    province = draw.PROVINCE_OF[city]
+    return f"{city} {BREAKS.get(province, province)}"
+
+
 def tile_name(tr: Translator, kind: str) -> str:
     return tr(f"tnt.tile.{TILE_SLUGS[kind]}")
 
@@ -50,7 +61,8 @@ def card(
         "button" if act else "span",
         tag("span", "", class_="tnt-band", aria_hidden="true"),
         tag("span", esc(city), class_="tnt-card-city"),
-        tag("span", esc(province), class_="tnt-card-prov"),
+        " ",  # its words read as "Ulm Württemberg" (card_words)
+        tag("span", esc(BREAKS.get(province, province)), class_="tnt-card-prov"),
         tag("span", esc(badge), class_="tnt-badge", aria_hidden="true") if badge else "",
         type="button" if act else None,
         data_act=act,
@@ -82,7 +94,7 @@ def display_markup(
             continue
         legal = slot in takes
         fit = slot in fitting
-        label = tr("tnt.take_card", city=city, province=draw.PROVINCE_OF[city])
+        label = tr("tnt.card_take", card=card_words(city))
         if fit:
             label += " " + tr("tnt.fits")
         cards.append(
@@ -101,12 +113,13 @@ def display_markup(
     pile = tag(
         "button",
         tag("span", esc(tr("tnt.pile")), class_="tnt-pile-name"),
+        " ",  # its words read as "Pile 58 cards", and its name starts with them
         tag("span", esc(tr("tnt.pile_count", n=size)), class_="tnt-pile-n"),
         type="button",
         data_act="draw:deck",
         disabled="deck" not in takes,
         class_="tnt-card tnt-pile",
-        aria_label=tr("tnt.pile_label", n=size),
+        aria_label=tr("tnt.pile_label", pile=f"{tr('tnt.pile')} {tr('tnt.pile_count', n=size)}"),
     )
     discards = tr("tnt.discards", n=queries.discard_pile_size(state))
     return tag(

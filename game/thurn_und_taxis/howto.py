@@ -254,6 +254,9 @@ def sections() -> list[Section]:
             ),
         ),
         Section("end", "tnt.howto.end", ("tnt.howto.end.1", "tnt.howto.end.2")),
+        Section(
+            "keys", "tnt.howto.keys", ("tnt.howto.keys.1", "tnt.howto.keys.2", "tnt.howto.keys.3")
+        ),
     ]
 
 

@@ -17,7 +17,7 @@ from game.view.i18n import Translator, about
 from game.view.markup import empty, esc, tag
 
 from . import data, draw, draw_cards, howto, queries
-from .draw_cards import card, tile_name
+from .draw_cards import card, card_words, tile_name
 from .engine import GAME, Abandon, Draw, Official, Pass, Play
 
 STEPS = ("draw", "play", "close", "discard")
@@ -37,6 +37,9 @@ class Selection(NamedTuple):
     closing: tuple[dict[str, Any], ...]  # the ways to close the route now, each with its move
     option: int | None  # the chosen way to close
     confirm_abandon: bool  # "give up the route?" is being asked
+    keys: bool = False  # the last input was a key: the hint says keys ("<key>.keys" texts)
+    officials_open: bool = False  # a small frame shows the officials instead of the cards
+    both_ends: bool = False  # the chosen card's own city was asked while it fits both ends
 
 
 def panel(
@@ -138,60 +141,85 @@ def step_markup(
             class_="tnt-step",
             data_phase=phase,
         )
+    title, hint = step_words(state, sel, tr)
     route = queries.route(state, seat)
-    stranded = bool(route) and queries.must_abandon(state, seat)
-    hint = ""
+    if route and queries.must_abandon(state, seat):  # nothing in the hand fits the route
+        if phase == "draw":
+            warnings.append(tr("tnt.warn.nothing_fits_draw"))
+        elif phase == "play" and not now.plays:
+            warnings.append(tr("tnt.warn.must_abandon"))
+        elif phase == "close":
+            long_enough = len(route) >= data.MIN_ROUTE_TO_CLOSE
+            warnings.append(
+                tr("tnt.warn.nothing_fits_close" if long_enough else "tnt.warn.nothing_fits_end")
+            )
+    toggle = ""
+    if callable_now(sel):  # a small frame folds the officials into this button
+        toggle = tag(
+            "button",
+            esc(tr("tnt.officials")),
+            type="button",
+            data_act="officials",
+            aria_expanded="true" if sel.officials_open else "false",
+            class_="tnt-officials-toggle",
+        )
+    # (no live region: the table's status line says what changed; tabindex: a tap on the words
+    # that a small frame shows in two lines opens them whole, thurn-und-taxis.css)
+    words = tag(
+        "div",
+        tag("p", esc(title), class_="tnt-step-title"),
+        tag("ol", crumbs, class_="tnt-crumbs"),
+        *(tag("p", esc(w), class_="tnt-warn") for w in warnings),
+        tag("p", esc(hint), class_="gt-hint tnt-hint"),
+        class_="tnt-step-words",
+        tabindex="-1",
+    )
+    return tag("div", words, toggle, class_="tnt-step tnt-mine-turn", data_phase=phase)
+
+
+def step_words(state: Any, sel: Selection, tr: Translator) -> tuple[str, str]:
+    """The title and the hint of the step of the person to move; the hint in keyboard words
+    ("<key>.keys") when their last input was a key."""
+    now = sel.step
+    phase, seat = now.phase, now.seat
+
+    def hint(key: str, **params: Any) -> str:
+        return tr(f"{key}.keys" if sel.keys and tr.has(f"{key}.keys") else key, **params)
+
+    route = queries.route(state, seat)
     if phase == "draw":
         if now.forced_postmaster:
-            title, hint = tr("tnt.step.draw_two"), tr("tnt.hint.forced_postmaster")
-        elif now.draws_left == 2:
+            return tr("tnt.step.draw_two"), hint("tnt.hint.forced_postmaster")
+        if now.draws_left == 2:
             title = tr("tnt.step.draw_two_plain")
-        elif now.draws:
-            title = tr("tnt.step.draw_more")
         else:
-            title = tr("tnt.step.draw")
-        hint = hint or tr("tnt.hint.draw_fit" if route and sel.hints else "tnt.hint.draw")
-        if stranded:
-            warnings.append(tr("tnt.warn.nothing_fits_draw"))
-    elif phase == "play":
+            title = tr("tnt.step.draw_more" if now.draws else "tnt.step.draw")
+        return title, hint("tnt.hint.draw_fit" if route and sel.hints else "tnt.hint.draw")
+    if phase == "play":
         if now.plays:  # the Postal Carrier's second card is optional (DESIGN §5)
             title = tr("tnt.step.play_more")
         else:
             title = tr("tnt.step.start") if not route else tr("tnt.step.play")
         chosen = sel.chosen
         if chosen is None:
-            hint = tr("tnt.hint.play_more" if now.plays else "tnt.hint.pick")
-        elif not queries.ends(state, seat, chosen):
-            hint = tr("tnt.hint.in_route" if chosen in route else "tnt.hint.no_road", city=chosen)
-        elif not route:
-            hint = tr("tnt.hint.start", city=chosen)
-        else:
-            hint = tr("tnt.hint.where", city=chosen)
-        if stranded and not now.plays:
-            warnings.append(tr("tnt.warn.must_abandon"))
-    elif phase == "close":
-        if len(route) >= data.MIN_ROUTE_TO_CLOSE:
-            title, hint = tr("tnt.step.close"), tr("tnt.hint.close")
-            if now.official == "cartwright":  # called: the route must be closed
-                title, hint = tr("tnt.step.close_cartwright"), tr("tnt.hint.close_cartwright")
-        else:
-            title, hint = tr("tnt.step.end"), tr("tnt.hint.too_short", n=len(route))
-        if stranded:
-            long_enough = len(route) >= data.MIN_ROUTE_TO_CLOSE
-            warnings.append(
-                tr("tnt.warn.nothing_fits_close" if long_enough else "tnt.warn.nothing_fits_end")
-            )
-    else:
-        title, hint = tr("tnt.step.discard"), tr("tnt.hint.discard", n=now.cards_to_cut)
-    return tag(
-        "div",
-        tag("p", esc(title), class_="tnt-step-title"),
-        tag("ol", crumbs, class_="tnt-crumbs"),
-        *(tag("p", esc(w), class_="tnt-warn", role="alert", title=w) for w in warnings),
-        tag("p", esc(hint), class_="gt-hint tnt-hint", aria_live="polite"),
-        class_="tnt-step tnt-mine-turn",
-        data_phase=phase,
-    )
+            return title, hint("tnt.hint.play_more" if now.plays else "tnt.hint.pick")
+        if not queries.ends(state, seat, chosen):
+            key = "tnt.hint.in_route" if chosen in route else "tnt.hint.no_road"
+            return title, hint(key, city=chosen)
+        if not route:
+            return title, hint("tnt.hint.start", city=chosen)
+        if sel.both_ends:
+            return title, hint("tnt.hint.both_ends", city=chosen, left=route[0], right=route[-1])
+        return title, hint("tnt.hint.where", city=chosen)
+    if phase == "close":
+        if len(route) < data.MIN_ROUTE_TO_CLOSE:
+            return tr("tnt.step.end"), hint("tnt.hint.too_short", n=len(route))
+        if now.official == "cartwright":  # called: the route must be closed
+            return tr("tnt.step.close_cartwright"), hint("tnt.hint.close_cartwright")
+        return tr("tnt.step.close"), hint("tnt.hint.close")
+    if phase == "discard":
+        return tr("tnt.step.discard"), hint("tnt.hint.discard", n=now.cards_to_cut)
+    return "", ""
 
 
 def mine_markup(
@@ -214,7 +242,7 @@ def mine_markup(
             badge = ""
             if fits:
                 badge = "⇆" if len(ends) == 2 else ("◀" if ends == ("left",) else "▶")
-            label = tr("tnt.hand_card", city=city, province=draw.PROVINCE_OF[city])
+            label = card_words(city)
             if fits:
                 label += " " + tr("tnt.fits")
             css = "tnt-fits" if fits else ("tnt-nofit" if route else "")
@@ -251,7 +279,7 @@ def route_markup(state: Any, seen: Any, viewer: int, tr: Translator) -> str:
     parts = [tag("h3", esc(tr("tnt.route_title", n=len(route))))]
     if route:
         chips = (
-            tag("li", esc(c), class_=f"tnt-chip tnt-p{draw.PROVINCE_INDEX[draw.PROVINCE_OF[c]]}")
+            tag("li", esc(c), class_=f"tnt-stop tnt-p{draw.PROVINCE_INDEX[draw.PROVINCE_OF[c]]}")
             for c in route
         )
         parts.append(tag("ol", *chips, class_="tnt-route-list"))
@@ -344,27 +372,10 @@ def close_markup(sel: Selection, route: list[str], tr: Translator) -> str:
     rows = []
     best = max((o["projected_gain"] for o in options), default=None)
     for k, option in enumerate(options):
-        houses = option["houses"]
-        in_order = [c for c in route if c in houses]
-        what = (
-            tr("tnt.close.houses", n=len(houses), cities=", ".join(in_order))
-            if houses
-            else tr("tnt.close.no_houses")
-        )
-        gains = []
-        if option["carriage"]:
-            points = data.CARRIAGE_POINTS[option["carriage"]]
-            gains.append(tr("tnt.close.carriage", value=option["carriage"], points=points))
-        else:
-            gains.append(tr("tnt.close.no_carriage"))
-        for bonus in option["bonuses"]:
-            gains.append(
-                tr("tnt.close.bonus", tile=tile_name(tr, bonus["tile"]), value=bonus["value"])
-            )
-        gains.append(tr("tnt.close.gain", n=option["banked_gain"]))
+        what, gains = option_words(option, route, tr)
         lines = [
             tag("span", esc(what), class_="tnt-opt-houses"),
-            tag("span", esc(" · ".join(gains)), class_="tnt-opt-gain"),
+            tag("span", esc(gains), class_="tnt-opt-gain"),
         ]
         if option["game_end"]:
             lines.append(tag("span", esc(tr("tnt.close.ends_game")), class_="tnt-opt-end"))
@@ -378,7 +389,7 @@ def close_markup(sel: Selection, route: list[str], tr: Translator) -> str:
                 type="button",
                 data_act=f"close:{k}",
                 data_cell=f"opt:{k}",
-                data_houses=",".join(houses),
+                data_houses=",".join(option["houses"]),
                 aria_pressed="true" if sel.option == k else "false",
                 class_="tnt-option" + (" tnt-current" if current else ""),
             )
@@ -422,6 +433,27 @@ def close_markup(sel: Selection, route: list[str], tr: Translator) -> str:
     return head + listed + tag("div", *buttons, class_="gt-actions tnt-close-actions")
 
 
+def option_words(option: dict[str, Any], route: list[str], tr: Translator) -> tuple[str, str]:
+    """A way to close, in words: the houses it builds (in route order), and what it earns."""
+    houses = option["houses"]
+    in_order = [c for c in route if c in houses]
+    what = (
+        tr("tnt.close.houses", n=len(houses), cities=", ".join(in_order))
+        if houses
+        else tr("tnt.close.no_houses")
+    )
+    gains = []
+    if option["carriage"]:
+        points = data.CARRIAGE_POINTS[option["carriage"]]
+        gains.append(tr("tnt.close.carriage", value=option["carriage"], points=points))
+    else:
+        gains.append(tr("tnt.close.no_carriage"))
+    for bonus in option["bonuses"]:
+        gains.append(tr("tnt.close.bonus", tile=tile_name(tr, bonus["tile"]), value=bonus["value"]))
+    gains.append(tr("tnt.close.gain", n=option["banked_gain"]))
+    return what, " · ".join(gains)
+
+
 def discard_markup(sel: Selection, hand: list[str], tr: Translator) -> str:
     """The hand after closing: tap the 3 cards to keep, then discard the rest."""
     cards = [
@@ -433,7 +465,7 @@ def discard_markup(sel: Selection, hand: list[str], tr: Translator) -> str:
             pressed=k in sel.keep,
             badge="✓" if k in sel.keep else "",
             extra_class="tnt-keep" if k in sel.keep else "tnt-drop",
-            label=tr("tnt.keep_card", city=city),
+            label=tr("tnt.card_keep", card=card_words(city)),
         )
         for k, city in enumerate(hand)
     ]

@@ -6,11 +6,12 @@ main.py runs `app.start()`.
 
 Everything that can be pure lives in game/view (tested in CPython); here is only the DOM glue,
 the App composed of parts that each hold what they need (app.py lists them): scene.py (what the
-parts share), dialogs.py, story.py (the log, the review, the end), keeping.py (slots, saving,
-the hand-over, files out, storage notices), screen.py (drawing), flow.py (opening a game,
-matches starting and arriving, playing, the computer's turns, take-backs) and inputs.py
-(clicks, keys and the pointer, the buttons' action table); dom.py (the Page, small browser
-helpers: localStorage as the library's store, randomness).
+parts share), voice.py (the one live status line, where the focus lands), dialogs.py, story.py
+(the log, the review, the end), keeping.py (slots, saving, the hand-over, files out, storage
+notices), screen.py (drawing), flow.py (opening a game, matches starting and arriving, playing,
+the computer's turns, take-backs) and inputs.py (clicks, keys and the pointer, the buttons'
+action table); dom.py (the Page, small browser helpers: localStorage as the library's store,
+randomness).
 
 Handshake with assets/boot.js (keep it this small; boot.js documents the same):
   window.bgt, created by boot.js before Python starts

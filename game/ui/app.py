@@ -3,7 +3,9 @@
   Page      dom.py       boot.js's handshake object, the element the table draws into
   Scene     scene.py     what the parts share: the game and match on the table, the words, who
                          sees the board and whether the person at the device may act now
-  Dialogs   dialogs.py   the dialog box and "How to play"
+  Voice     voice.py     what a screen reader hears (the one live status line) and where the
+                         keyboard's focus lands
+  Dialogs   dialogs.py   the dialog box (modal), "How to play" and the board in words
   Story     story.py     the log, the move marked on the board, the review, the end dialog
   Keeping   keeping.py   the matches kept on this device, saving, the hand-over, files out
   Screen    screen.py    the frame, the board's layers and everything beside it
@@ -31,6 +33,7 @@ from .keeping import Keeping
 from .scene import Scene
 from .screen import Screen
 from .story import Story
+from .voice import Voice
 
 
 class App:
@@ -43,14 +46,16 @@ class App:
         device = library.device_key(lambda: random_bits(256).to_bytes(32, "big"))
         game_id = str(bridge.game)
         tr = Translator(strings, str(bridge.lang or "en"))
-        controller = games.controller(game_id)
-        self.scene = scene = Scene(tr, game_id, controller, library.prefs(game_id), device)
-        self.dialogs = dialogs = Dialogs(page, scene)
-        self.story = story = Story(page, scene, dialogs)
-        self.keeping = keeping = Keeping(page, scene, library)
-        self.screen = screen = Screen(page, scene, story, keeping)
-        self.flow = flow = Flow(page, scene, dialogs, story, keeping, screen, strings)
-        self.inputs = Inputs(page, scene, screen, story, dialogs, keeping, flow)
+        self.scene = scene = Scene(
+            tr, game_id, games.controller(game_id), library.prefs(game_id), device
+        )
+        self.voice = voice = Voice(page, scene)
+        self.dialogs = dialogs = Dialogs(page, scene, voice)
+        self.story = story = Story(page, scene, voice, dialogs)
+        self.keeping = keeping = Keeping(page, scene, voice, library)
+        self.screen = screen = Screen(page, scene, voice, story, keeping)
+        self.flow = flow = Flow(page, scene, voice, dialogs, story, keeping, screen, strings)
+        self.inputs = Inputs(page, scene, voice, screen, story, dialogs, keeping, flow)
         self.inputs.listen()
         for target, event in ((window, "pagehide"), (document, "visibilitychange")):
             page.listen(target, event, lambda event: keeping.retry_saving())

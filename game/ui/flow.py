@@ -33,6 +33,7 @@ from .keeping import Keeping
 from .scene import MODAL, Scene
 from .screen import Screen
 from .story import Story
+from .voice import Voice
 
 SLICE_SECONDS = 0.012
 MIN_THINK_SECONDS = 0.35  # a computer move that appears instantly is easy to miss
@@ -44,6 +45,7 @@ class Flow:
         self,
         page: Page,
         scene: Scene,
+        voice: Voice,
         dialogs: Dialogs,
         story: Story,
         keeping: Keeping,
@@ -52,6 +54,7 @@ class Flow:
     ) -> None:
         self.page = page
         self.scene = scene
+        self.voice = voice
         self.dialogs = dialogs
         self.story = story
         self.keeping = keeping
@@ -62,6 +65,7 @@ class Flow:
         self.arriving: tuple[Match, str, str, str] | None = None
         self.share_asked: tuple[Any, int] | None = None  # (match, log length) asked to share
         keeping.taken = self.taken_elsewhere
+        self.howto_from_picker = False  # the picker's "How to play" opened this: Close goes back
 
     # ---- called by boot.js ------------------------------------------------------------------------
     def open(self, game_id: Any, match_id: Any = None) -> None:
@@ -77,7 +81,8 @@ class Flow:
             self.screen.render()
         else:
             self.after_change()  # the result, or the curtain of a hot-seat game with hands
-        if bridge.howto:  # the picker's "How to play" opened this game
+        self.howto_from_picker = bool(bridge.howto)  # the picker's "How to play" opened this game
+        if self.howto_from_picker:
             bridge.howto = False
             self.dialogs.show_howto()
         bridge.ready(scene.game_id)
@@ -94,14 +99,15 @@ class Flow:
         self.screen.build()
 
     def set_lang(self, lang: Any) -> None:
+        """Everything drawn again in another language, the dialogs on show too (each still
+        gives the focus back to what opened it)."""
         scene = self.scene
         scene.tr = scene.table.tr = Translator(self.strings, str(lang))
-        dialog, howto = scene.dialog, self.dialogs.howto_shown
+        dialog, howto, again = scene.dialog, self.dialogs.howto_shown, self.dialogs.again
+        openers = dict(self.voice.openers)
         self.screen.build()
         self.screen.render()
-        if howto is not None:
-            self.dialogs.show_howto(howto or None)
-        again: dict[str | None, Callable[[], None]] = {
+        remade: dict[str | None, Callable[[], None]] = {
             "new": self.dialogs.new_game_dialog,
             "summary": self.dialogs.summary_dialog,
             "result": self.story.result_dialog,
@@ -110,8 +116,21 @@ class Flow:
             "tab": self.taken_elsewhere,
             "share-step": self.share_step,
         }
-        if dialog in again:
-            again[dialog]()
+        if dialog in remade:
+            remade[dialog]()
+        elif again is not None:  # share, an error, the board in words
+            again()
+        if howto is not None:  # over the dialog it was opened from
+            self.dialogs.show_howto(howto or None)
+        self.voice.openers.update(openers)
+
+    def close_howto(self) -> None:
+        """How to play closes: back to the table, or to the picker when that is where it was
+        opened (the person came to read the rules, not to start a game)."""
+        self.dialogs.hide_howto()
+        if self.howto_from_picker:
+            self.howto_from_picker = False
+            self.page.bridge.back()
 
     def close(self) -> None:
         self.scene.active = False
@@ -243,7 +262,7 @@ class Flow:
     def answer_arrival(self, copy: bool) -> None:
         """Keep mine (the stored match stays on the table) or open the arriving one as a copy."""
         arriving, self.arriving = self.arriving, None
-        self.dialogs.hide_dialog()
+        self.dialogs.hide_dialog(back=False)
         if copy and arriving is not None:
             match, mode, _, _ = arriving
             match.id = new_match_id()
@@ -267,7 +286,8 @@ class Flow:
         scene.summary = scene.revealed_to = None
         scene.review = scene.review_controller = None
         self.story.unmark()
-        self.dialogs.hide_dialog()
+        self.dialogs.hide_dialog(back=False)
+        self.voice.land_later()  # the board, or the step's first control
         self.keeping.autosave()
         self.after_change()
 
@@ -408,14 +428,14 @@ class Flow:
 
     def summary_done(self) -> None:
         self.scene.summary = None
-        self.dialogs.hide_dialog()
+        self.dialogs.hide_dialog(back=False)
         self.keeping.autosave()
         self.after_change()
 
     def reveal(self) -> None:
         """The curtain's button: the person to move has the device now."""
         self.scene.revealed_to = self.scene.table.to_move()
-        self.dialogs.hide_dialog()
+        self.dialogs.hide_dialog(back=False)
         self.screen.render()
 
     def toggle_hints(self) -> None:
@@ -438,9 +458,7 @@ class Flow:
             scene.revealed_to = None  # who sees the board may have changed: this device's seats
             scene.table.notice = (f"link.done.{kind}", {})
             self.screen.render()
-        words = share_words(scene.tr, match, kind, scene.names())
-        self.dialogs.show_dialog("share", views.share_box(scene.tr, url, words))
-        self.page.el("gt-share-url").select()
+        self.dialogs.share_dialog(url, share_words(scene.tr, match, kind, scene.names()))
 
     # ---- link play -------------------------------------------------------------------------------
     def share_due(self) -> bool:

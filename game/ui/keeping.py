@@ -28,6 +28,7 @@ from game.view.sharing import plan_share
 
 from .dom import Page, js_object, new_match_id, nullable
 from .scene import Scene
+from .voice import Voice
 
 Kept = tuple[Match, dict[str, Any], str]  # a match, its screen state ({"summary": ...}), mode
 RETRY_MS = 3000  # while the store refuses: try again this often
@@ -35,9 +36,10 @@ CHANNEL = "bgt.tabs"  # the tabs' messages: {"kind": "took" | "deleted", "match"
 
 
 class Keeping:
-    def __init__(self, page: Page, scene: Scene, library: Library) -> None:
+    def __init__(self, page: Page, scene: Scene, voice: Voice, library: Library) -> None:
         self.page = page
         self.scene = scene
+        self.voice = voice
         self.library = library
         self.mode: str | None = None  # how the match on the table is played: "ai", "device", "link"
         self.unsaved: dict[str, Kept] = {}  # match id -> what the store refused, kept in memory
@@ -210,9 +212,11 @@ class Keeping:
         lines = notes.match_lines(scene.tr, match, scene.names()) if match is not None else ""
         gone = self.elsewhere == "gone"
         markup = notes.keep_line(scene.tr, self.refused, damaged, gone, lines)
-        if markup != self.keep_markup:  # a live region: only real changes are announced
+        if markup != self.keep_markup:  # only real changes are drawn, and said
             self.keep_markup = markup
             element.innerHTML = markup
+            for line in element.querySelectorAll(".gt-keep-line > span"):
+                self.voice.add(str(line.textContent))
 
     def dismiss_damaged(self) -> None:
         self.damaged_told = len(self.library.problems)

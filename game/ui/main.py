@@ -7,6 +7,9 @@ from js import performance, window
 performance.mark("python-ready")
 
 try:
+    from game.ui import files
+
+    files.install(window.bgt)  # another game's files arrive when it is first imported
     from game.ui import app
 
     APP = app.start()

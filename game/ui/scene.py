@@ -14,7 +14,7 @@ from game.view.story import shown
 from game.view.table import Table
 
 # dialogs during which nobody moves ("tab": another tab plays this match now)
-MODAL = ("new", "summary", "result", "curtain", "arrival", "tab")
+MODAL = ("new", "summary", "result", "curtain", "arrival", "board", "tab")
 
 
 class Scene:

@@ -16,24 +16,30 @@ from js import document, window
 from game import games
 from game.core.savefile import is_move
 from game.view import widgets as views
+from game.view.chart import HEIGHT as CHART_HEIGHT
 from game.view.chart import score_chart
 from game.view.ending import breakdown_table, result_card, result_title
-from game.view.markup import html_isolates
-from game.view.review import Review, history, review_bar
+from game.view.markup import html_isolates, tag
+from game.view.review import Review, history, review_bar, said
 from game.view.story import LogEntry
 
 from .dialogs import Dialogs
 from .dom import Page, nullable
 from .scene import Scene
+from .voice import Voice
+
+REVIEW_CHART = 100  # the chart's height beside a review (units of a 320 wide chart)
 
 
 class Story:
-    def __init__(self, page: Page, scene: Scene, dialogs: Dialogs) -> None:
+    def __init__(self, page: Page, scene: Scene, voice: Voice, dialogs: Dialogs) -> None:
         self.page = page
         self.scene = scene
+        self.voice = voice
         self.dialogs = dialogs
         self.marked: int | None = None  # the log entry whose move is shown on the board
         self.sticky = False  # ... and it stays (a tap), not only while pointed at
+        self.mark_serial = 0  # bumps with every tap that marks a move: it comes into view
         self.log_drawn: list[LogEntry] = []  # the log's entries now in the page
         self._history: tuple[Any, list[list[int]]] = (None, [])  # the score history, its source
 
@@ -49,6 +55,7 @@ class Story:
         if scene.table.match is None:
             return
         scene.halt()  # a thinking computer drops its search
+        self.voice.opened("gt-review")
         if scene.dialog == "result":
             self.dialogs.hide_dialog()
         scene.review = Review(scene.table.match)
@@ -56,11 +63,28 @@ class Story:
 
     def focus_review(self) -> None:
         """The keyboard goes to the review's way back (once the review is drawn)."""
-        self.page.el("gt-review").querySelector("[data-act=review-live]").focus()
+        self.voice.focus(self.page.el("gt-review").querySelector("[data-act=review-live]"))
 
     def close_review(self) -> None:
+        if self.scene.review is None:
+            return
         self.scene.review = self.scene.review_controller = None
         self.unmark()
+        self.voice.closed("gt-review")
+
+    def tell_review(self) -> None:
+        """Say where the review stands and the move that led there."""
+        review = self.scene.review
+        if review is not None:
+            self.voice.add(said(self.scene.tr, review, self.review_told(review)))
+
+    def review_told(self, review: Review) -> str:
+        """The log's sentence of the move that led to the position under review ("" before
+        the first)."""
+        index = review.move_index()
+        if index is None:
+            return ""
+        return next((e.told.text for e in self.log_entries() if e.log_index == index), "")
 
     def review_to(self, k: int) -> bool:
         """Show position k; True when the position shown changed."""
@@ -94,14 +118,10 @@ class Story:
             bar.hidden = True
             bar.innerHTML = ""
             return
-        index = review.move_index()
-        told = ""
-        if index is not None:
-            told = next((e.told.text for e in self.log_entries() if e.log_index == index), "")
-        markup = html_isolates(review_bar(self.scene.tr, review, told))
+        markup = html_isolates(review_bar(self.scene.tr, review, self.review_told(review)))
         slider = nullable(bar.querySelector("#gt-review-range"))
-        if slider is None:
-            bar.innerHTML = markup
+        if slider is None:  # the score chart beside the review (render_chart)
+            bar.innerHTML = markup + tag("div", id="gt-review-chart", class_="gt-chart-box")
             bar.hidden = False
             return
         focused = nullable(document.activeElement)
@@ -138,15 +158,20 @@ class Story:
         return [scene.controller.seat_style(seat) for seat in range(len(scene.names()))]
 
     def render_chart(self) -> None:
+        """The score chart: under the review's bar while a review is open (low, so the board
+        keeps its room), else in "More" once the game is over."""
         scene = self.scene
         box = self.page.el("gt-chart")
+        box.innerHTML = ""
         match = scene.table.match
         if match is None or (scene.review is None and not match.is_over()):
-            box.innerHTML = ""
             return
-        at = scene.review.at if scene.review is not None else None
+        if scene.review is not None:
+            box, at, height = self.page.el("gt-review-chart"), scene.review.at, REVIEW_CHART
+        else:
+            at, height = None, CHART_HEIGHT
         box.innerHTML = html_isolates(
-            score_chart(self.history(), scene.names(), self.styles(), scene.tr, at)
+            score_chart(self.history(), scene.names(), self.styles(), scene.tr, at, height)
         )
 
     def log_entries(self) -> list[LogEntry]:
@@ -236,6 +261,9 @@ class Story:
             return self.review_to(review.position_after(index))
         self.mark(index, sticky=True)
         board = self.page.el("gt-board")
+        if self.marked is not None:  # board-nav.js brings the mark into view
+            self.mark_serial += 1
+            board.dataset.mark = str(self.mark_serial)
         rect = board.getBoundingClientRect()
         if self.marked is not None and (rect.bottom < 0 or rect.top > window.innerHeight):
             board.scrollIntoView()

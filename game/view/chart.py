@@ -76,9 +76,10 @@ def _ticks(top):
     return max(1, top // 5)
 
 
-def score_chart(series, names, styles, tr, at=None):
+def score_chart(series, names, styles, tr, at=None, height=HEIGHT):
     """`series[seat]` is that seat's points at each position (0: before the first move). `at`
-    marks a position (the one under review). Returns a <figure>: title, SVG, legend."""
+    marks a position (the one under review); `height` (units of a 320 wide chart) is lower
+    beside a review, where the board needs the room. Returns a <figure>: title, SVG, legend."""
     positions = max((len(points) for points in series), default=1)
     last = max(positions - 1, 1)
     low = min(0, *(min(points) for points in series if points))
@@ -86,7 +87,7 @@ def score_chart(series, names, styles, tr, at=None):
     step = _ticks(high - low)
     high = -(-high // step) * step
     low = (low // step) * step
-    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    inner_w, inner_h = WIDTH - LEFT - RIGHT, height - TOP - BOTTOM
 
     def px(k):
         return LEFT + inner_w * k / last
@@ -101,13 +102,13 @@ def score_chart(series, names, styles, tr, at=None):
         grid.append(tag("text", str(value), x=LEFT - 5, y=_n(y + 4.5), class_="gt-chart-y"))
     move_step = _ticks(last)
     for k in range(0, last + 1, move_step):
-        grid.append(tag("text", str(k), x=_n(px(k)), y=HEIGHT - BOTTOM + 15, class_="gt-chart-x"))
+        grid.append(tag("text", str(k), x=_n(px(k)), y=height - BOTTOM + 15, class_="gt-chart-x"))
     grid.append(
         tag(
             "text",
             esc(tr("story.chart_moves")),
             x=WIDTH - RIGHT,
-            y=HEIGHT - 2,
+            y=height - 2,
             class_="gt-chart-axis",
         )
     )
@@ -130,7 +131,7 @@ def score_chart(series, names, styles, tr, at=None):
     cursor = ""
     if at is not None:
         x = _n(px(min(at, last)))
-        cursor = empty("path", d=f"M{x} {TOP}V{HEIGHT - BOTTOM}", class_="gt-chart-at")
+        cursor = empty("path", d=f"M{x} {TOP}V{height - BOTTOM}", class_="gt-chart-at")
     shown_at = positions - 1 if at is None else min(at, positions - 1)
     points_now = [points[min(shown_at, len(points) - 1)] for points in series]
     summary = ", ".join(f"{name} {points}" for name, points in zip(names, points_now))
@@ -155,7 +156,7 @@ def score_chart(series, names, styles, tr, at=None):
         *grid,
         cursor,
         *lines,
-        viewBox=f"0 0 {WIDTH} {HEIGHT}",
+        viewBox=f"0 0 {WIDTH} {height}",
         class_="gt-chart-svg",
         role="img",
         aria_label=label,

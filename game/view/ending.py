@@ -7,7 +7,7 @@ from typing import Any
 from .chart import marker_icon
 from .i18n import about
 from .markup import esc, tag
-from .widgets import button
+from .widgets import DIALOG_TITLE, button
 
 
 def result_title(tr: Any, names: list[str], winners: list[int], you: int | None = None) -> str:
@@ -105,14 +105,20 @@ def result_card(tr: Any, title: str, body: str, actions: list[tuple[str, str, bo
     final scoring gave, the score chart) scrolls between them when the screen is short."""
     return tag(
         "div",
-        tag("h2", esc(title), id="gt-result-title"),
-        tag("div", body, class_="gt-card-body"),
+        tag("h2", esc(title), id=DIALOG_TITLE),
+        # it scrolls on a small screen: the keyboard can reach it to scroll it
+        tag(
+            "div",
+            body,
+            class_="gt-card-body",
+            tabindex="0",
+            role="group",
+            aria_label=tr("gt.scores"),
+        ),
         tag(
             "div",
             *(button(tr, act, key, primary=primary) for act, key, primary in actions),
             class_="gt-dialog-actions",
         ),
         class_="gt-card gt-result-card",
-        role="dialog",
-        aria_labelledby="gt-result-title",
     )

@@ -6,8 +6,27 @@ assets/board-nav.js pans and zooms the board inside its viewport.
 Pure Python (no browser imports): buttons name their action in data-act (read by game/ui/inputs.py) or, for
 the map buttons, data-nav (read by board-nav.js)."""
 
+from .howto import HOWTO_TITLE
 from .markup import empty, esc, tag
-from .widgets import button
+from .widgets import DIALOG_TITLE, button
+
+
+def modal(title_id):
+    """The attributes of a modal dialog named by its heading (game/ui/voice.py keeps the
+    keyboard inside it while it shows)."""
+    return {"role": "dialog", "aria_modal": "true", "aria_labelledby": title_id}
+
+
+def board_name(tr, game_id):
+    """The board's accessible name: the board, the game's main keys, and the shell's own (B
+    describes the board, ? opens the keys in How to play)."""
+    return " ".join(
+        (
+            tr(f"{game_id}.board_label").rstrip(".") + ".",
+            tr(f"gt.board_keys.{game_id}"),
+            tr("gt.board_keys"),
+        )
+    )
 
 
 def icon_button(
@@ -39,8 +58,10 @@ def layout(tr, game_id, viewbox, controller):
         id="gt-board",
         class_="gt-board",
         viewBox=viewbox,
-        role="img",
-        aria_label=tr(f"{game_id}.board_label"),
+        # one focusable element that takes the game's keys (screen readers pass them on)
+        role="application",
+        aria_roledescription=tr("gt.board_role"),
+        aria_label=board_name(tr, game_id),
         tabindex="0",
         data_target=controller.target_units or None,
         data_text=controller.text_units or None,
@@ -70,9 +91,36 @@ def layout(tr, game_id, viewbox, controller):
     )
     status = tag(
         "div",
-        tag("p", id="gt-turn", class_="gt-turn", aria_live="polite"),
-        tag("p", id="gt-notice", class_="gt-notice", role="status", aria_live="polite"),
+        tag("p", id="gt-turn", class_="gt-turn"),
+        tag("p", id="gt-notice", class_="gt-notice"),
+        # the one live region of the table, unseen: what a screen reader says (game/ui/voice.py)
+        tag(
+            "p",
+            id="gt-say",
+            class_="sr-only",
+            role="status",
+            aria_live="polite",
+            aria_atomic="true",
+        ),
+        # in the bar of a small screen the lines are cut to one each: a tap shows them whole
+        tag(
+            "button",
+            type="button",
+            data_act="status",
+            class_="gt-status-toggle",
+            aria_expanded="false",
+            aria_controls="gt-status",
+            aria_label=tr("gt.status_whole"),
+            title=tr("gt.status_whole"),
+        ),
+        id="gt-status",
         class_="gt-status",
+    )
+    # the step's panel under a heading of its own, and the board in words: both for those who
+    # do not see the board (the button shows only while it has the keyboard's focus)
+    turn_head = tag("h2", esc(tr("gt.turn_heading")), class_="sr-only")
+    describe = tag(
+        "button", esc(tr("gt.describe")), type="button", data_act="describe", class_="gt-describe"
     )
     more = tag(
         "section",
@@ -105,18 +153,25 @@ def layout(tr, game_id, viewbox, controller):
     return tag(
         "div",
         tag("div", id="gt-tools", class_="gt-tools", role="toolbar", aria_label=tr("gt.tools")),
-        tag("div", id="gt-keep", class_="gt-keep", role="status"),  # game/view/keeping.py
-        tag("div", id="gt-review", class_="gt-review", hidden=True),  # game/view/review.py
+        tag("div", id="gt-keep", class_="gt-keep"),  # game/view/keeping.py
+        # review.py; a modal dialog, as are the two below (each named by its heading)
+        tag("div", id="gt-review", class_="gt-review", hidden=True, **modal("gt-review-title")),
         tag(
             "div",
             board_box,
             tag(
-                "div", status, tag("div", id="gt-panel", class_="gt-panel"), more, class_="gt-side"
+                "div",
+                status,
+                turn_head,
+                describe,
+                tag("div", id="gt-panel", class_="gt-panel"),
+                more,
+                class_="gt-side",
             ),
             class_="gt-main",
         ),
-        tag("div", id="gt-dialog", class_="gt-dialog", hidden=True),
-        tag("div", id="gt-howto", class_="gt-dialog gt-howto", hidden=True),
+        tag("div", id="gt-dialog", class_="gt-dialog", hidden=True, **modal(DIALOG_TITLE)),
+        tag("div", id="gt-howto", class_="gt-dialog gt-howto", hidden=True, **modal(HOWTO_TITLE)),
         empty(
             "input",
             type="file",

@@ -20,6 +20,8 @@ from .i18n import Translator
 from .markup import esc, tag
 
 Markup = str
+HOWTO_TITLE = "gt-howto-title"  # its heading, which names the dialog (game/view/frame.py)
+KEYS_TOPIC = "keys"  # the section on the game's keys, which the key ? opens
 
 
 class Example(NamedTuple):
@@ -75,7 +77,8 @@ def howto_link(tr: Translator, topic: str) -> Markup:
 
 
 def why_button(tr: Translator, topic: str) -> Markup:
-    """The current step's "Why?": opens the rules where they explain this step."""
+    """The current step's "Why?": opens the rules where they explain this step. Named by its
+    word ("Why?"), the longer words its description."""
     return tag(
         "button",
         esc(tr("howto.why")),
@@ -83,7 +86,6 @@ def why_button(tr: Translator, topic: str) -> Markup:
         data_act=f"howto:{topic}",
         class_="gt-why",
         title=tr("howto.why_long"),
-        aria_label=tr("howto.why_long"),
     )
 
 
@@ -118,7 +120,8 @@ def markup(
         figures = "".join(
             tag(
                 "figure",
-                example.draw(tr),
+                # the caption says what the picture shows (the box takes no room: howto.css)
+                tag("div", example.draw(tr), class_="gt-howto-art", aria_hidden="true"),
                 tag("figcaption", esc(tr(example.caption, **(example.params or {})))),
                 class_="gt-howto-example",
             )
@@ -140,7 +143,7 @@ def markup(
         "div",
         tag(
             "header",
-            tag("h2", esc(title), id="gt-howto-title"),
+            tag("h2", esc(title), id=HOWTO_TITLE),
             tag(
                 "button",
                 esc(tr("gt.close")),
@@ -154,8 +157,5 @@ def markup(
         toc,
         *parts,
         class_="gt-card gt-howto-card",
-        role="dialog",
-        aria_modal="true",
-        aria_labelledby="gt-howto-title",
         data_focus=focus,
     )

@@ -12,6 +12,10 @@ The count is the parameter `n`, unless the object names another one under "count
 A text with two counts, each beside its own noun ("12 bodů + 2 skryté bonusy"), nests them: each
 form of the first count's object is an object of the second count.
 
+A text that tells how to do something by pointer ("Tap a square...") may have a keyboard form
+"<key>.keys" ("Move with the arrow keys..."): `tr.keyboard()` is the translator that prefers it,
+used while the person plays with the keys (game/ui/voice.py).
+
 The person at this device is spoken to ("You placed T08", "Položil(a) jste T08"): a sentence
 about a seat has a second form "<key>.you" that `about` picks for that person's seat. Sentences
 are built so that a name never needs declining ("Na tahu: Počítač").
@@ -54,10 +58,22 @@ class Translator:
         self.table = table
         self.lang = lang if lang in table else FALLBACK
         self._names: list[tuple[re.Pattern, str]] | None = None
+        self.keys = False  # prefer the keyboard form "<key>.keys" of a text (`keyboard()`)
+        self._keyboard: Translator | None = None
+
+    def keyboard(self) -> "Translator":
+        """This translator, preferring each text's keyboard form "<key>.keys" where the table
+        has one (made once)."""
+        if self._keyboard is None:
+            self._keyboard = Translator(self.table, self.lang)
+            self._keyboard.keys = True
+        return self._keyboard
 
     def __call__(self, key: str, **params: Any) -> str:
         """The text for `key` in the chosen language (English if missing there, the key itself
         if missing everywhere, so a gap shows up instead of breaking the page)."""
+        if self.keys and self.has(f"{key}.keys"):
+            key = f"{key}.keys"
         text = self.table.get(self.lang, {}).get(key)
         lang = self.lang
         if text is None:

@@ -90,3 +90,14 @@ def html_isolates(markup):
             )
             parts[k] = text if whole else f"<span>{text}</span>"
     return "".join(parts)
+
+
+_LIVE = re.compile(r' aria-live="[^"]*"')
+ALERT = "data-alert"  # where a part said role="alert": the status line says it once (screen.py)
+
+
+def quiet(markup):
+    """Markup without live regions: the table speaks through its one status line
+    (game/ui/voice.py), so a part drawn again never speaks on its own. An alert stays marked
+    (`ALERT`) for the status line to say when it appears."""
+    return _LIVE.sub("", markup).replace(' role="alert"', f' {ALERT}=""')

@@ -89,6 +89,20 @@ def history(match: Any, controller: Any, viewer: int | None) -> list[list[int]]:
     return series
 
 
+def position_words(tr: Any, review: Review) -> str:
+    """Where the review stands ("After move 5 of 12")."""
+    if review.at:
+        return tr("story.position", n=review.at, total=review.total)
+    return tr("story.position_start", total=review.total)
+
+
+def said(tr: Any, review: Review, told: str) -> str:
+    """What a screen reader says at each step of the review: where it stands and the move that
+    led there (`told`, the log's sentence)."""
+    where = position_words(tr, review)
+    return f"{where}. {told}" if told else where
+
+
 def review_bar(tr: Any, review: Review, told: str) -> str:
     """The controls of a review: first / previous / next / last, a slider over every position,
     where it stands and the move that led there, and the way back to the live game."""
@@ -107,11 +121,7 @@ def review_bar(tr: Any, review: Review, told: str) -> str:
                 class_="gt-review-step",
             )
         )
-    where = (
-        tr("story.position", n=review.at, total=review.total)
-        if review.at
-        else tr("story.position_start", total=review.total)
-    )
+    where = position_words(tr, review)
     slider = empty(
         "input",
         type="range",
@@ -121,10 +131,13 @@ def review_bar(tr: Any, review: Review, told: str) -> str:
         value=review.at,
         step=1,
         aria_label=tr("story.slider"),
-        aria_valuetext=where,
+        aria_valuetext=said(tr, review, told),
     )
     return tag(
         "div",
+        # the review is a modal dialog named by this heading (game/view/frame.py), unseen: the
+        # bar shows what it is
+        tag("h2", esc(tr("story.review_label")), id="gt-review-title", class_="sr-only"),
         tag("div", *steps, class_="gt-review-steps"),
         tag("label", slider, class_="gt-review-slider"),
         button(tr, "review-live", "story.live", primary=True),
@@ -133,11 +146,8 @@ def review_bar(tr: Any, review: Review, told: str) -> str:
             tag("b", esc(where)),
             tag("span", esc(told), class_="gt-review-move") if told else "",
             class_="gt-review-where",
-            aria_live="polite",
         ),
         class_="gt-review-bar",
-        role="group",
-        aria_label=tr("story.review_label"),
         data_at=review.at,
         data_total=review.total,
     )

@@ -10,6 +10,9 @@ from .i18n import localized_name
 from .markup import empty, esc, tag
 
 TAKEBACKS = ("free", "strict")  # the Match undo policies, as the new-game form offers them
+# the heading of the dialog on show, which names it (frame.py: #gt-dialog is a modal dialog)
+DIALOG_TITLE = "gt-dialog-title"
+DIALOG_TEXT = "gt-dialog-text"  # ... and what it says, where it is a message
 
 
 def button(tr, act, key, primary=False, disabled=False, pressed=None, **extra):
@@ -75,7 +78,10 @@ def log_items(entries, marked=None, current=None):
                     "button",
                     tag("span", str(entry.number), class_="gt-log-n"),
                     tag("span", entry.mark, class_="gt-log-mark", aria_hidden="true"),
-                    tag("span", told.picture, class_="gt-log-pic") if told.picture else "",
+                    # the sentence beside it says what the picture shows
+                    tag("span", told.picture, class_="gt-log-pic", aria_hidden="true")
+                    if told.picture
+                    else "",
                     tag(
                         "span",
                         esc(told.text),
@@ -175,7 +181,7 @@ def new_game_form(tr, game, seats, hints, has_hints, options_markup="", undo="fr
     )
     return tag(
         "form",
-        tag("h2", esc(tr("gt.new_title"))),
+        tag("h2", esc(tr("gt.new_title")), id=DIALOG_TITLE),
         *rows,
         first,
         takebacks,
@@ -220,20 +226,20 @@ def undo_from_form(data):
     return undo if undo in TAKEBACKS else "free"
 
 
-def message(tr, title, body_markup, actions):
-    """A dialog card: a title, some markup, and (act, key, primary) buttons."""
+def message(tr, title, body_markup, actions, fields=""):
+    """A dialog card: a title (the dialog's name), some markup (what it says), `fields` to use
+    (not read out with what it says), and (act, key, primary) buttons."""
     return tag(
         "div",
-        tag("h2", esc(title)),
-        body_markup,
+        tag("h2", esc(title), id=DIALOG_TITLE),
+        tag("div", body_markup, id=DIALOG_TEXT, class_="gt-card-text"),
+        fields,
         tag(
             "div",
             *(button(tr, act, key, primary=primary) for act, key, primary in actions),
             class_="gt-dialog-actions",
         ),
         class_="gt-card",
-        role="dialog",
-        aria_modal="true",
     )
 
 
@@ -243,8 +249,9 @@ def share_box(tr, url, words=None):
     return message(
         tr,
         tr("gt.share_title"),
-        "".join(tag("p", esc(sentence)) for sentence in words or [tr("gt.share_text")])
-        + empty(
+        "".join(tag("p", esc(sentence)) for sentence in words or [tr("gt.share_text")]),
+        [("copy-link", "gt.copy", True), ("dialog-close", "gt.close", False)],
+        empty(
             "input",
             id="gt-share-url",
             value=url,
@@ -252,5 +259,4 @@ def share_box(tr, url, words=None):
             class_="gt-url",
             aria_label=tr("gt.share_url"),
         ),
-        [("copy-link", "gt.copy", True), ("dialog-close", "gt.close", False)],
     )

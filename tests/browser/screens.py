@@ -101,6 +101,12 @@ CHECK = r"""
       r = clip(r, viewBox);
       if (r.right - r.left < 1 || r.bottom - r.top < 1) continue;
     }
+    // what a box that scrolls shows of it (the rest is out of reach until scrolled to)
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      const cs = getComputedStyle(box);
+      if (cs.overflowX !== "visible" || cs.overflowY !== "visible") r = clip(r, box.getBoundingClientRect());
+    }
+    if (r.right - r.left < 1 || r.bottom - r.top < 1) continue;
     r = clip(r, screen);
     if (r.right - r.left < 1 || r.bottom - r.top < 1) continue;
     const probe = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
@@ -322,20 +328,14 @@ def carcassonne_turn(p, first):
     if not first:
         p.press("#gt-panel [data-act=no-follower]")
     elif where.locator("#gt-layer-over .car-spots.gt-coarse").count():
-        # the rings are too small to tap here: a tap on the tile opens them magnified
+        # the rings are too small to tap here: a tap on the tile opens them magnified, with
+        # finger-sized buttons; one tap on one places the follower
         p.press('#gt-layer-over [data-cell="pick"]')
         where.locator("#gt-pick .car-pick").wait_for()
         p.check("the magnified pick")
-        p.press(where.locator('#gt-pick [data-cell^="m:"]').first)
-        where.locator("#gt-pick .car-spot-chosen").wait_for()
-        p.check("a ring is chosen in the pick")
-        p.press("#gt-pick [data-act=confirm]")
+        p.press(where.locator('#gt-pick [data-act^="meeple:"]').first)
     else:
-        ring = where.locator('#gt-layer-over [data-cell^="m:"]').first
-        p.press(ring)
-        where.locator("#gt-layer-over .car-spot-chosen").wait_for()
-        p.check("a ring is chosen")
-        p.press(ring)
+        p.press(where.locator('#gt-layer-over [data-cell^="m:"]').first)  # one tap places
     p.wait_moves_over(before)
 
 

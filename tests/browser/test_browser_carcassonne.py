@@ -84,7 +84,8 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     assert page.locator("#gt-new-form").count() == 0  # the link set the game up
     assert page.locator("#gt-layer-over .car-hint").count() == 2  # E fits above or below
 
-    # 1. Ann: hover previews, tap chooses, "Lay tile here" lays, a ring twice places the knight
+    # 1. Ann: hover previews, tap chooses, "Lay tile here" lays; pointing at a ring says what
+    # it would bring, one click on it places the knight
     page.locator('#gt-board [data-cell="0,-1"]').hover()
     page.locator('#gt-layer-over .car-preview-ok[data-x="0"][data-y="-1"][data-rot="2"]').wait_for()
     choose_square(page, 0, -1, 2)
@@ -93,8 +94,8 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     rings = page.locator("#gt-layer-over .car-spot")
     assert sorted(rings.evaluate_all("els => els.map(e => e.dataset.cell)")) == ["m:c1", "m:f1"]
     ring = page.locator('#gt-layer-over [data-cell="m:c1"]')
-    ring.click()
-    page.locator("#gt-layer-over .car-spot-chosen").wait_for()
+    ring.hover()
+    page.locator("#gt-layer-over .car-spot-hover").wait_for()
     assert "City (knight)" in page.locator("#gt-panel .car-explain").inner_text()
     assert "+4" in page.locator("#gt-panel .car-explain").inner_text()  # it closes the city
     ring.click()
@@ -107,14 +108,18 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     assert page.locator("#gt-layer-board .car-hl-city").count() == 2
     assert "Ann +4: city completed (2 tiles)" in page.locator("#gt-details").inner_text()
 
-    # 2. Ben: turn buttons, the ring's explanation tells of the Courier, the panel confirms
+    # 2. Ben: turn buttons; the ring's explanation tells of the Courier, the panel's place
+    # button (which shows what it brings) places the thief with one press
     choose_square(page, 1, 0, 1)
     page.click("#gt-panel [data-act=lay]")
     follower_step(page)
-    page.click('#gt-panel [data-act="meeple:r1"]')
+    page.locator('#gt-layer-over [data-cell="m:r1"]').hover()
+    page.locator("#gt-layer-over .car-spot-hover").wait_for()
     explain = page.locator("#gt-panel .car-explain").inner_text()
     assert "Road (thief)" in explain and "The Courier comes to this follower" in explain
-    page.click("#gt-panel [data-act=confirm]")
+    place = page.locator('#gt-panel [data-act="meeple:r1"]').text_content()
+    assert " ".join(place.split()) == "1 · road message +2"
+    page.click('#gt-panel [data-act="meeple:r1"]')
     wait_moves(page, 2)
     last = page.locator("#gt-log li").last.inner_text()
     assert "1 square right from the start tile · thief on the road" in last
@@ -149,7 +154,6 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     page.click("#gt-panel [data-act=lay]")
     follower_step(page)
     page.click('#gt-panel [data-act="meeple:monastery"]')
-    page.click("#gt-panel [data-act=confirm]")
     wait_moves(page, 4)
     # issue #13: one end dialog - who won, the final table per category and what the end added
     dialog = page.locator("#gt-dialog")

@@ -4,7 +4,8 @@ where a board takes them), the computer answers, and a reload shows the same pos
 
 Only the hooks that stay put while the games' panels change are used: `data-cell` targets on the
 board SVG (what to click is planned by the game's own board controller, tests/browser/moves.py),
-keys, the autosave in localStorage, `#m=` links and <html data-board="ready">.
+keys, the autosave in localStorage, `#m=` links and <html data-board="ready">. At rest the board
+is laid out at the size it shows (sharp in every engine from the first paint).
 """
 
 import json
@@ -37,6 +38,26 @@ SHOWS = """(() => {
 })()"""
 
 
+# The board at rest, once it has settled: its transform's scale, the width it is laid out at
+# (CSS px) and the width its viewBox takes at the view's zoom (assets/board-nav.js).
+BOARD_AT_REST = """(() => {
+  const view = document.getElementById('gt-scroll'), svg = document.getElementById('gt-board');
+  if (!view || !svg || view.classList.contains('gt-moving') || !view.dataset.zoom) return null;
+  const m = new DOMMatrix(getComputedStyle(svg).transform);
+  return { scale: Math.hypot(m.a, m.b), laid: parseFloat(svg.style.width),
+           shown: svg.viewBox.baseVal.width * Number(view.dataset.zoom) };
+})()"""
+
+
+def assert_laid_out_at_its_scale(session):
+    """The board is laid out at the size it shows and moved by a transform of scale 1, from the
+    first paint on: every engine paints it sharp. (WebKit paints a layer once, at the size it is
+    laid out: a 182 px board scaled 3.68 times on its layer stayed blurred until a pan.)"""
+    rest = session.wait(BOARD_AT_REST, what="the board at rest")
+    assert abs(rest["scale"] - 1) < 1e-3, rest
+    assert abs(rest["laid"] - rest["shown"]) <= 0.002 * rest["shown"] + 0.5, rest
+
+
 @pytest.mark.parametrize("game_id", games.ids())
 @pytest.mark.parametrize("engine", ENGINES)
 def test_link_moves_computer_and_reload(open_session, site, engine, game_id):
@@ -44,6 +65,7 @@ def test_link_moves_computer_and_reload(open_session, site, engine, game_id):
     start = opening(game_id)
     session.goto(f"{site.url}?game={game_id}#m={start.to_link()}")
     session.wait_ready(game_id)
+    assert_laid_out_at_its_scale(session)
     assert session.evaluate("document.documentElement.dataset.pythonStart") == "snapshot", (
         session.evaluate("window.bgt.snapshotProblem")
     )
@@ -62,6 +84,7 @@ def test_link_moves_computer_and_reload(open_session, site, engine, game_id):
 
     session.reload()
     session.wait_ready(game_id)
+    assert_laid_out_at_its_scale(session)
     assert autosaved(session, game_id).moves == match.moves
     # the board shows that position: what the game's board draws for it, as the page parses it
     drawn = games.controller(game_id).board_markup(match.state, HUMAN)

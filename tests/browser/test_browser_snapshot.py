@@ -78,3 +78,43 @@ def test_a_snapshot_unpacked_on_the_way_is_restored_too(open_session, site):
     match = play_turn(session, GAME, autosaved(session, GAME))
     assert len(match.moves) > len(start.moves)
     assert session.errors() == []
+
+
+# Without the snapshot only the chosen game's Python files are in Python's file system at start
+# (scripts/build.py, page_files): another game's arrive when it is first needed.
+GAME_FILES = """(game) => performance.getEntriesByType('resource')
+  .filter((e) => e.name.includes(`/game/${game}/`) && !e.name.endsWith('__init__.py'))
+  .map((e) => e.initiatorType)"""
+
+
+def test_without_the_snapshot_a_link_of_another_game_fetches_that_games_files(open_session, site):
+    session = open_session("chromium")
+    session.page.route("**/vendor/pyodide/snapshot.bin", lambda route: route.fulfill(status=404))
+    start = opening("carcassonne")
+    session.goto(f"{site.url}?game={GAME}#m={start.to_link()}")  # the link's game is not ?game=
+    session.wait_ready("carcassonne")
+    assert session.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
+    # Python imported Carcassonne before boot.js could bring its files: game/ui/files.py did
+    # (synchronously), and only Carcassonne's
+    assert set(session.page.evaluate(GAME_FILES, "carcassonne")) == {"xmlhttprequest"}
+    assert session.page.evaluate(GAME_FILES, "thurn_und_taxis") == []
+    match = play_turn(session, "carcassonne", autosaved(session, "carcassonne"))
+    assert len(match.moves) > len(start.moves)
+    assert session.errors() == []
+
+
+def test_without_the_snapshot_another_game_chosen_on_the_picker_comes_with_its_files(
+    open_session, site
+):
+    session = open_session("chromium")
+    session.page.route("**/vendor/pyodide/snapshot.bin", lambda route: route.fulfill(status=404))
+    session.goto(f"{site.url}?game={GAME}")
+    session.wait_ready(GAME)
+    assert session.page.evaluate(GAME_FILES, "carcassonne") == []  # the first board without them
+    session.click("#back")
+    session.click('.game[data-game="carcassonne"] a.play')
+    session.wait_ready("carcassonne")
+    # boot.js fetched them (in parallel, not blocking the page) before Python opened the game
+    kinds = session.page.evaluate(GAME_FILES, "carcassonne")
+    assert kinds and set(kinds) <= {"fetch", "link"}, kinds
+    assert session.errors() == []

@@ -151,7 +151,7 @@ def test_review_of_a_20_move_game_draws_exactly_each_prefix_and_changes_nothing(
         assert board_drawn(page) == markup, k
         assert page.locator("#gt-board").get_attribute("viewBox") == viewbox
         assert page.locator("#gt-layer-over").inner_html() == ""  # nothing to play in a review
-        assert page.locator("#gt-chart .gt-chart-svg").get_attribute("data-at") == str(k)
+        assert page.locator("#gt-review-chart .gt-chart-svg").get_attribute("data-at") == str(k)
         if k:  # the log marks the move that led here
             assert page.locator("#gt-log [aria-current]").get_attribute("data-entry") == str(k - 1)
         if k == 10:
@@ -320,7 +320,7 @@ def test_the_end_dialog_fits_with_the_most_players_and_a_finished_link_opens_on_
         assert not geometry["overlapsSide"], geometry
     dialog.locator("[data-act=review]").click()  # ... and its review
     page.locator(f'.gt-review-bar[data-at="{len(match.moves)}"]').wait_for()
-    assert page.locator("#gt-chart .gt-chart-svg").count() == 1
+    assert page.locator("#gt-review-chart .gt-chart-svg").count() == 1
     shoot(page, f"{game_id}-review-end-{size}")
 
 

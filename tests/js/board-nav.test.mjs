@@ -56,13 +56,24 @@ test("the view a board opens with: all of it when targets and text are big enoug
     if (f.target) assert.ok(f.target * cam.k >= 24 - EPS, `${what}: a target is ${f.target * cam.k} px`);
     if (f.text) assert.ok(f.text * cam.k >= 12 - EPS, `${what}: text is ${f.text * cam.k} px`);
     assertCentreOverBoard(f, cam, what);
-    // around the last move, where there is one
-    const last = { x: f.box.x + f.box.w * 0.7, y: f.box.y + f.box.h * 0.6, w: f.box.w / 20, h: f.box.h / 20 };
-    const near = homeView(f, last);
-    if (near.k > l.fit + EPS) {
+    // around the last move, where there is one: along each axis the board is centred where the
+    // view is larger than it, else the view stays on the board with the last move in it, at
+    // the middle unless that would show table beside the board
+    for (const [ax, ay] of [[0.7, 0.6], [0.02, 0.5], [0.5, 0.95], [0.95, 0.02]]) {
+      const last = { x: f.box.x + f.box.w * ax, y: f.box.y + f.box.h * ay, w: f.box.w / 20, h: f.box.h / 20 };
+      const near = homeView(f, last);
+      close(near.k, cam.k, `${what}: the same scale`);
+      const [left, top] = toScreen(near, f.box.x, f.box.y);
+      const [right, bottom] = toScreen(near, f.box.x + f.box.w, f.box.y + f.box.h);
       const [px, py] = toScreen(near, last.x + last.w / 2, last.y + last.h / 2);
-      close(px, f.w / 2, `${what}: the last move across`);
-      close(py, f.h / 2, `${what}: the last move down`);
+      for (const [lo, hi, p, size, axis] of [[left, right, px, f.w, "across"], [top, bottom, py, f.h, "down"]]) {
+        if (hi - lo <= size + EPS) close(lo, size - hi, `${what}: the board centred ${axis}`);
+        else {
+          assert.ok(lo <= EPS && hi >= size - EPS, `${what}: no table beside the board ${axis}`);
+          assert.ok(p >= -EPS && p <= size + EPS, `${what}: the last move in view ${axis}`);
+          if (lo < -EPS && hi > size + EPS) close(p, size / 2, `${what}: the last move at the middle ${axis}`);
+        }
+      }
     }
   }
   // Toscana on a phone: cells of 24 px, not the whole board (182 units would be 4.4 cells wide)
@@ -151,5 +162,9 @@ test("the viewBox attribute, and the transform that draws the board through a ca
   assert.deepEqual(parseBox("-6 -6 182 182"), { x: -6, y: -6, w: 182, h: 182 });
   assert.deepEqual(parseBox("0,0, 600 420"), { x: 0, y: 0, w: 600, h: 420 });
   for (const bad of ["", null, undefined, "0 0 100", "a b c d", "0 0 NaN 1", 42]) assert.equal(parseBox(bad), null, String(bad));
-  assert.equal(transformOf({ x: -6, y: -6 }, { k: 2, x: 10, y: -6 }), "translate(-32.00px, 0.00px) scale(2.00000)");
+  // at rest the board is laid out at the camera's scale: the transform only moves it
+  assert.equal(transformOf({ x: -6, y: -6 }, { k: 2, x: 10, y: -6 }), "translate(-32.00px, 0.00px) scale(1.00000)");
+  // during a gesture the board laid out at another scale is scaled to the camera's
+  assert.equal(transformOf({ x: -6, y: -6 }, { k: 2, x: 10, y: -6 }, 1), "translate(-32.00px, 0.00px) scale(2.00000)");
+  assert.equal(transformOf({ x: 0, y: 0 }, { k: 3, x: 0, y: 0 }, 2), "translate(0.00px, 0.00px) scale(1.50000)");
 });

@@ -130,6 +130,8 @@ export function mountYourGames({ t, lang, strings, gameIds, storage, open, forge
   const section = $("your-games");
   const toast = $("toast");
   let deleted = null; // {summary, slot, timer}: what Undo puts back
+  // the other tabs of this site (game/ui/keeping.py CHANNEL): one game, one writer
+  const tabs = typeof BroadcastChannel === "function" ? new BroadcastChannel("bgt.tabs") : null;
   let focusAfter = null;
 
   // A seat's name as the table shows it: the default names ("You", "Computer 2", "Player 3" in
@@ -250,6 +252,7 @@ export function mountYourGames({ t, lang, strings, gameIds, storage, open, forge
     storage().removeItem(SLOT_PREFIX + id);
     writeIndex((games) => games.filter((s) => s.id !== id));
     forget(id);
+    tabs?.postMessage({ kind: "deleted", match: id }); // a tab showing it stops writing it
     deleted = { summary, slot, timer: setTimeout(finishDeletion, UNDO_MS) };
     $("toast-undo").hidden = false;
     toast.dataset.on = "true";

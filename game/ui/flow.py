@@ -65,6 +65,7 @@ class Flow:
         self.arriving: tuple[Match, str, str, str] | None = None
         self.share_asked: tuple[Any, int] | None = None  # (match, log length) asked to share
         keeping.taken = self.taken_elsewhere
+        keeping.told = self.screen.render_side
         self.howto_from_picker = False  # the picker's "How to play" opened this: Close goes back
 
     # ---- called by boot.js ------------------------------------------------------------------------

@@ -51,6 +51,9 @@ class Keeping:
         # "gone" (deleted from Your games); None while this tab keeps it
         self.elsewhere: str | None = None
         self.taken: Callable[[], None] = lambda: None  # the flow's: another tab took the match
+        # the flow's: show the table's notice now (set here between moves: saving works again,
+        # finished games pruned, the game deleted on the picker)
+        self.told: Callable[[], None] = lambda: None
         self.tab = new_match_id()  # this tab, in the messages of the tabs
         self.retrying: Any = None  # the timer that tries saving again
         self.retry_proxy = page.proxy(lambda: self.retry_saving())
@@ -92,12 +95,16 @@ class Keeping:
             if saved:
                 del self.unsaved[match_id]
                 self.ask_persistence()
+        notice = None
         if self.library.pruned:  # finished games made room: never silently
-            self.scene.table.notice = ("library.pruned", {"n": len(self.library.pruned)})
+            notice = ("library.pruned", {"n": len(self.library.pruned)})
             self.library.pruned.clear()
         elif self.refused and not self.unsaved:
-            self.scene.table.notice = ("library.saved_again", {})
+            notice = ("library.saved_again", {})
         self.refused = bool(self.unsaved)
+        if notice is not None:
+            self.scene.table.notice = notice
+            self.told()
         self.keep_trying()
         self.render_keep()
 
@@ -155,6 +162,7 @@ class Keeping:
         else:
             self.scene.table.notice = ("library.gone_here", {})
             self.render_keep()
+            self.told()
 
     def on_message(self, event: Any) -> None:
         data = event.data

@@ -13,11 +13,9 @@ page's device key, as the page reads it.
 import base64
 import json
 import re
-import time
 import zlib
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from browserkit import (
     errors,
     fit_board,
@@ -32,13 +30,14 @@ from browserkit import (
 from hostile import DEEP, raw_link
 from linkplay import device_key
 from moves import plan_move
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game import games
 from game.core import Rng
 from game.core.contract import canonical_json
 from game.core.match import Match
 from game.core.savefile import SaveError
-from game.thurn_und_taxis import draw, queries
+from game.thurn_und_taxis import queries
 from game.view.i18n import Translator, load_table
 from game.view.library import SLOT_PREFIX, Library, MemoryStore
 
@@ -47,12 +46,12 @@ TUT = "thurn-und-taxis"
 ISOLATES = re.compile("[\u2066-\u2069]")
 TR = Translator(load_table("assets/strings.json"), "en")
 PEOPLE = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "human"}]
-# every hand shown on the page, as the names of its cards (Thurn und Taxis hides hands)
+# every hand shown on the page, as the cities of its cards (Thurn und Taxis hides hands)
 HAND_PROBE = """
 window.__hands = new Set();
 new MutationObserver(() => {
-  const cards = [...document.querySelectorAll('.tnt-hand [aria-label]')];
-  if (cards.length) window.__hands.add(cards.map(c => c.getAttribute('aria-label')).join('|'));
+  const cards = [...document.querySelectorAll('.tnt-hand .tnt-card-city')];
+  if (cards.length) window.__hands.add(cards.map(c => c.textContent).join('|'));
 }).observe(document, {subtree: true, childList: true});"""
 
 
@@ -211,20 +210,21 @@ def new_game_of_people(page, site, game_id, names):
 
 def check_clean(page):
     assert page.context.outside == [], f"requests left the origin: {page.context.outside}"
+    assert page.page_errors == []
     assert errors(page) == []
+
+
+def watched(page):
+    """`page`, its errors recorded for check_clean."""
+    page.page_errors = []
+    page.on("pageerror", lambda e: page.page_errors.append(str(e)))
+    return page
 
 
 @pytest.fixture
 def device(guarded):
     """device() -> a page in a fresh context: a browser of its own (storage, device key)."""
-
-    def make():
-        page = guarded().new_page()
-        page.page_errors = []
-        page.on("pageerror", lambda e: page.page_errors.append(str(e)))
-        return page
-
-    return make
+    return lambda: watched(guarded().new_page())
 
 
 @pytest.mark.parametrize("game_id", games.ids())
@@ -276,14 +276,11 @@ def test_invite_answer_play_and_share_between_two_devices(device, site, game_id)
     print(f"{game_id}: link sizes (characters) invite..last share: {sizes}")
     for page in (ann, ben):
         check_clean(page)
-        assert page.page_errors == []
 
 
 def hand_words(state, seat):
     """Thurn und Taxis: a seat's hand as HAND_PROBE records it ("" for no cards)."""
-    return "|".join(
-        TR("tnt.hand_card", city=c, province=draw.PROVINCE_OF[c]) for c in queries.hand(state, seat)
-    )
+    return "|".join(queries.hand(state, seat))
 
 
 def test_the_curtain_shares_without_showing_the_next_hand(page, site):
@@ -367,10 +364,7 @@ def shelf(browser, site):
     context = browser.new_context(viewport={"width": 1000, "height": 800})
     context.set_default_timeout(30_000)
     context.outside = guard(context, site)
-    page = context.new_page()
-    page.page_errors = []
-    page.on("pageerror", lambda e: page.page_errors.append(str(e)))
-    yield page
+    yield watched(context.new_page())
     context.close()
 
 
@@ -540,3 +534,379 @@ def test_a_link_that_plays_your_seat_is_never_taken_silently(shelf, site):
     assert kept(page, GAME_A.id).log == mine.log  # nothing of the forged link was taken
     assert "brought up to date" not in page.locator("#gt-notice").inner_text()
     check_clean(page)
+
+
+# localStorage filled to the last character: new keys, then one value grown until nothing fits
+FILL_STORAGE = """() => {
+  let k = 0, size = 1 << 20;
+  while (size >= 1) {
+    try { localStorage.setItem('filler-' + k, 'x'.repeat(size)); k++; }
+    catch { size = Math.floor(size / 2); }
+  }
+  let last = localStorage.getItem('filler-0');
+  for (size = 64; size >= 1; ) {
+    try { localStorage.setItem('filler-0', last + 'x'.repeat(size)); last += 'x'.repeat(size); }
+    catch { size = Math.floor(size / 2); }
+  }
+  try { localStorage.setItem('filler-0', last + 'x'); return 'room left'; } catch { return 'full'; }
+}"""
+FREE_STORAGE = """() => { for (const key of Object.keys(localStorage))
+  if (key.startsWith('filler-')) localStorage.removeItem(key); }"""
+PERSIST_PROBE = """
+if (navigator.storage) {
+  navigator.storage.persisted = () => Promise.resolve(false);
+  navigator.storage.persist = () => { window.__persistAsked = true; return Promise.resolve(true); };
+}
+"""
+
+
+def test_when_storage_is_full_play_goes_on_the_notice_offers_a_file_and_nothing_is_lost(page, site):
+    # README, "Your games": with storage full the notice appears, Save to file works, saving
+    # starts again by itself once there is room, and nothing is lost
+    page.context.add_init_script(PERSIST_PROBE)
+    page.goto(f"{site.url}?game=toscana")
+    wait_ready(page, "toscana")
+    page.select_option("#gt-new-form select[name=kind1]", "human")
+    start_if_asked(page)
+    place_a_tile(page, 0)
+    wait_stored(page, "toscana", 1)
+    assert page.evaluate("window.__persistAsked") is True  # persistent storage was asked for
+    match_id = index(page)[0]["id"]
+    notice = page.locator("#gt-keep .gt-keep-full")
+
+    assert page.evaluate(FILL_STORAGE) == "full"
+    refused = play_until_refused(page, 1)
+    assert "not saving" in notice.inner_text()
+    assert len(kept(page, match_id).moves) == refused - 1  # the page says what the store refused
+    with page.expect_download() as download:
+        notice.locator("[data-act=save]").click()
+    with open(download.value.path(), encoding="utf-8") as f:
+        on_file = Match.from_save(json.load(f))
+    assert len(on_file.moves) == refused and on_file.id == match_id
+    place_a_tile(page, refused)  # play goes on in memory
+    page.evaluate(FREE_STORAGE)  # room again: saving starts again by itself, with no move
+    notice.wait_for(state="detached")
+    assert "Saving works again" in page.locator("#gt-notice").inner_text()
+    assert len(kept(page, match_id).moves) == refused + 1
+
+    assert page.evaluate(FILL_STORAGE) == "full"
+    refused = play_until_refused(page, refused + 1)
+    page.evaluate(FREE_STORAGE)
+    page.reload()  # no move since the space came back: the page saves as it is left
+    wait_ready(page, "toscana")
+    assert page.locator("#gt-log li").count() == refused
+    after = kept(page, match_id)
+    assert len(after.moves) == refused and notice.count() == 0
+    assert after.moves[: len(on_file.moves)] == on_file.moves
+
+
+def play_until_refused(page, moves):
+    """Moves until the full store refuses a save (a kept match grows by a character every move
+    or two; a write of the same size still fits); returns the number of moves then."""
+    for _ in range(8):
+        place_a_tile(page, moves)
+        moves += 1
+        if page.locator("#gt-keep .gt-keep-full").count():
+            return moves
+    raise AssertionError("the full store never refused a save")
+
+
+# ---- damaged data ------------------------------------------------------------------------------
+def toscana_save(moves):
+    match = Match("toscana", players=2, seed=21, seats=[{"name": "Ann"}, {"name": "Ben"}])
+    rng = Rng(21)
+    for _ in range(moves):
+        match.play(rng.choice(match.game.legal_moves(match.state)))
+    save = {**match.to_save(), "format": 1}
+    del save["undo"]
+    return save
+
+
+def first_version_autosave(save, ui=None):
+    """The first version's per-game autosave (bgt.<game>.autosave)."""
+    return json.dumps({"format": 1, "save": save, "ui": {} if ui is None else ui})
+
+
+def kept_slot(match_id, moves=8):
+    """The keys of a library holding one Toscana match (as the page writes them)."""
+    library = Library(MemoryStore(), lambda: 1_700_000_000_000)
+    match = Match.from_save({**toscana_save(moves), "id": match_id})
+    library.save(match, {}, "device")
+    return library.store.data
+
+
+def illegal_sixth_move():
+    save = toscana_save(8)
+    save["moves"][5] = {"x": 0, "y": 0, "rot": 0}
+    with pytest.raises(Exception, match="move 6"):
+        Match.from_save(save)
+    return first_version_autosave(save)
+
+
+def carcassonne_save():
+    save = {**Match("carcassonne", players=2, seed=3).to_save(), "format": 1}
+    del save["undo"]
+    return first_version_autosave(save)
+
+
+def far_future_index(match_id):
+    """The index of kept_slot(match_id) with "played": 9e15 (once the picker's end: "Invalid time
+    value"; the slot keeps its own good summary)."""
+    index = json.loads(kept_slot(match_id)["bgt.games"])
+    index["games"][0]["played"] = 9e15
+    return json.dumps(index)
+
+
+SLOT = "bgt.game.slot-damaged-1"
+MOVED_PREFS = ("bgt.toscana.prefs", "bgt.prefs.toscana")  # the first version's key, moved first
+# what is damaged: (the keys as found, the damaged key (as found, as backed up), the address
+# opened, the moves then shown or None for the new-game form)
+DAMAGED = {
+    "autosave not JSON": ({"bgt.toscana.autosave": "{not json"}, "bgt.toscana.autosave", "", None),
+    "autosave cut short": (
+        {"bgt.toscana.autosave": first_version_autosave(toscana_save(8))[:300]},
+        "bgt.toscana.autosave",
+        "",
+        None,
+    ),
+    "autosave with an illegal move at 6 of 8": (
+        {"bgt.toscana.autosave": illegal_sixth_move()},
+        "bgt.toscana.autosave",
+        "",
+        None,
+    ),
+    "autosave of another game": (
+        {"bgt.toscana.autosave": carcassonne_save()},
+        "bgt.toscana.autosave",
+        "",
+        None,
+    ),
+    "autosave with a bad screen state": (
+        {"bgt.toscana.autosave": first_version_autosave(toscana_save(8), ui="oops")},
+        "bgt.toscana.autosave",
+        "",
+        8,  # the game itself is good: it continues
+    ),
+    "preferences [1,2]": ({"bgt.toscana.prefs": "[1,2]"}, MOVED_PREFS, "", None),
+    "preferences with a seat name that is no text": (
+        {
+            "bgt.toscana.prefs": json.dumps(
+                {"hints": True, "seats": [{"name": 5, "kind": "human"}, {"name": "Ben"}]}
+            )
+        },
+        MOVED_PREFS,
+        "",
+        None,
+    ),
+    "a slot": (
+        {**kept_slot("slot-damaged-1"), SLOT: '{"v": 1, "link": "2AAAA", "ui": {}}'},
+        SLOT,
+        "&match=slot-damaged-1",
+        None,
+    ),
+    "the index": (
+        {**kept_slot("slot-kept-01"), "bgt.games": '{"v": 1, "games": [1, 2'},
+        "bgt.games",
+        "",
+        8,  # the slots keep their own summaries: the game is found and continues
+    ),
+    "a date no clock can show in the index": (
+        {**kept_slot("slot-kept-02"), "bgt.games": far_future_index("slot-kept-02")},
+        "bgt.games",
+        "",
+        8,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(DAMAGED))
+def test_damaged_data_is_set_aside_told_in_one_line_and_never_blocks(shelf, site, case):
+    # README, "Your games": damaged data is set aside (a backup key), told in one line, and the
+    # site starts
+    found, damaged_key, query, moves = DAMAGED[case]
+    found_key, damaged_key = damaged_key if isinstance(damaged_key, tuple) else (damaged_key,) * 2
+    damaged_text = found[found_key]
+    page = shelf  # each case starts from its own storage
+    page.goto(site.url)
+    page.evaluate(
+        "found => { localStorage.clear(); for (const [k, v] of Object.entries(found)) "
+        "localStorage.setItem(k, v); }",
+        found,
+    )
+    page.reload()  # the picker reads what it can without Python
+    page.locator("#picker").wait_for(state="visible")
+    slots = [k for k in found if k.startswith("bgt.game.")]
+    assert page.locator("#your-games .saved").count() == len(slots)
+
+    page.goto(f"{site.url}?game=toscana{query}")
+    wait_ready(page, "toscana")
+    line = page.locator("#gt-keep .gt-keep-damaged")
+    assert line.count() == 1 and "could not be read" in line.inner_text()
+    backups = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('bgt.backup.'))"
+        ".map(k => JSON.parse(localStorage.getItem(k)))"
+    )
+    assert [(b["key"], b["text"]) for b in backups] == [(damaged_key, damaged_text)]
+    with page.expect_download() as download:
+        line.locator("[data-act=damaged-download]").click()
+    with open(download.value.path(), encoding="utf-8") as f:
+        report = json.load(f)["damaged"]
+    assert json.loads(report[0]["stored"])["text"] == damaged_text
+
+    if moves:  # the good part goes on
+        assert page.locator("#gt-log li").count() == moves
+    else:  # a new game starts as always
+        form = page.locator("#gt-new-form")
+        assert form.is_visible()
+        assert form.locator("input[name=name0]").input_value() == "You"
+        start_if_asked(page)
+        wait_stored(page, "toscana", 0)
+    line.locator("[data-act=damaged-dismiss]").click()
+    assert page.locator("#gt-keep").inner_html() == ""
+    check_clean(page)
+
+
+# ---- hostile links and files ---------------------------------------------------------------------
+UNKNOWN_LEVEL = {
+    "format": 2,
+    "game": "toscana",
+    "id": "bad-level-01",
+    "setup": {"players": 2, "seed": 1, "options": {}},
+    "seats": [
+        {"name": "Ann", "kind": "human", "level": None},
+        {"name": "Bot", "kind": "ai", "level": "grandmaster"},
+    ],
+    "moves": [],
+}
+
+
+def load_file(page, name, text):
+    with page.expect_file_chooser() as chooser:
+        page.click("#gt-menu [data-act=load]")
+    chooser.value.set_files(
+        files=[{"name": name, "mimeType": "application/json", "buffer": text.encode()}]
+    )
+
+
+def expect_error(page, title, sentence):
+    dialog = page.locator("#gt-dialog")
+    heading(dialog, title).wait_for()
+    assert sentence in dialog.inner_text()
+    assert "Your game in progress is unchanged." in dialog.inner_text()
+    dialog.locator("[data-act=dialog-close]").click()
+
+
+def flood_link(count):
+    """A version-3 link of a Toscana game (no moves) with `count` hand-overs of seat 0."""
+    header = {"g": "toscana", "s": {"players": 2, "seed": 1}, "n": None, "i": "flood-001"}
+    head = canonical_json(header)
+    first = bytes([1, 0, 0]) + bytes(24)  # item 1: seat 0, no reveal, commit and bits
+    later = bytes([1, 0, 1]) + bytes(40)  # and with a reveal
+    size, n = bytearray(), len(head.encode())
+    while n >= 0x80:
+        size.append(n & 0x7F | 0x80)
+        n >>= 7
+    size.append(n)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    body = bytes(size) + head.encode() + first + later * (count - 1)
+    packed = packer.compress(body) + packer.flush()
+    return "3" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+# from Python's start to the table drawn (game/ui/main.py, boot.js): the link was read between
+LINK_READ_MS = """Math.round(performance.getEntriesByName('board-ready')[0].startTime
+    - performance.getEntriesByName('python-ready')[0].startTime)"""
+
+
+def test_bad_links_and_files_give_a_clear_message_and_load_works_afterwards(page, site):
+    # README, "Play by link": an unknown computer level, or JSON 10,000 deep in a link or a
+    # file, gives a clear message, and Load works afterwards
+    header = {"g": "toscana", "s": UNKNOWN_LEVEL["setup"], "n": UNKNOWN_LEVEL["seats"]}
+    level_link = raw_link(json.dumps({**header, "i": UNKNOWN_LEVEL["id"]}))
+    page.goto(f"{site.url}?game=toscana#m={level_link}")
+    wait_ready(page, "toscana")
+    expect_error(
+        page,
+        "This game link could not be opened",
+        "Player 2 is a computer at a level this site does not know.",
+    )
+    page.locator("#gt-new-form").wait_for()  # nothing else to show: a new game is offered
+    start_if_asked(page)
+
+    # docs/links.md, "Link version 3": at most one hand-over per move plus one per seat; a
+    # short link with 19,999 of them is refused before any replay (its time is printed)
+    flood = flood_link(19_999)
+    assert len(flood) < 4000  # far shorter than a real game's link
+    page.goto(f"{site.url}?game=toscana#m={flood}")
+    wait_ready(page, "toscana")
+    expect_error(page, "This game link could not be opened", "more hand-overs than its moves allow")
+    print(
+        "19,999 hand-overs: Python's start to the table drawn:", page.evaluate(LINK_READ_MS), "ms"
+    )
+    wait_stored(page, "toscana", 0)  # the game in progress is the one on the table
+    assert page.locator("#gt-new-form").count() == 0
+
+    load_file(page, "deep.json", DEEP)
+    expect_error(page, "This file could not be loaded", "cannot be read as a saved game")
+    load_file(page, "level.json", json.dumps(UNKNOWN_LEVEL))
+    expect_error(page, "This file could not be loaded", "at a level this site does not know")
+    load_file(page, "chess.json", json.dumps({**UNKNOWN_LEVEL, "game": "chess"}))
+    expect_error(page, "This file could not be loaded", "this one has no game “chess”")
+
+    page.goto(f"{site.url}?game=toscana#m={raw_link(DEEP)}")
+    wait_ready(page, "toscana")
+    expect_error(page, "This game link could not be opened", "The link is damaged")
+    good = toscana_save(3)
+    load_file(page, "good.json", json.dumps({**good, "id": "loaded-file-1"}))
+    page.locator("#gt-notice", has_text="Game loaded.").wait_for()
+    assert page.locator("#gt-log li").count() == 3
+    assert stored_save(page, "toscana")["moves"] == good["moves"]
+
+
+# ---- one game, one writer: tabs ----------------------------------------------------------------
+def test_two_tabs_of_one_game_lose_no_move_and_a_deleted_game_stays_deleted(guarded, site):
+    # README, "Your games": a game open in two tabs goes on in one of them; the other says so
+    # and continues only when asked ("Continue here"); a game deleted on the picker stays
+    # deleted while another tab shows it and moves
+    context = guarded()
+    match = Match("toscana", seats=PEOPLE, seed=31, match_id="two-tabs-01")
+    while len(match.moves) < 2:
+        match.play(plan_move("toscana", match.state, match.current_player())[1])
+    first, second = watched(context.new_page()), watched(context.new_page())
+    first.goto(f"{site.url}?game=toscana#m={match.to_link()}")
+    wait_ready(first, "toscana")
+    wait_kept_moves(first, match.id, 2)
+
+    second.goto(f"{site.url}?game=toscana&match={match.id}")
+    wait_ready(second, "toscana")
+    heading(first.locator("#gt-dialog"), "This game is open in another tab").wait_for()
+    moves = play_one(second, match.id, kept(second, match.id)).moves  # the third move
+    assert first.locator("#gt-log li").count() == 2  # the first tab stopped: it waits
+
+    first.click("#gt-dialog [data-act=take-over]")
+    heading(second.locator("#gt-dialog"), "This game is open in another tab").wait_for()
+    assert "as the other tab left it" in first.locator("#gt-notice").inner_text()
+    wait_moves(first, 3)
+    after = play_one(first, match.id, kept(first, match.id))  # the fourth, on what the second made
+    assert after.moves[:3] == moves and len(after.moves) == 4
+    assert second.locator("#gt-log li").count() == 3  # the second tab wrote nothing since
+
+    second.goto(site.url)  # the picker: delete the game the first tab shows
+    second.locator("#picker").wait_for(state="visible")
+    saved_item(second, match.id).locator(".saved-delete").click()
+    first.locator("#gt-keep", has_text="was deleted from Your games").wait_for()
+    plan, _ = plan_move("toscana", after.state, after.current_player())
+    fit_board(first)
+    for how, given in plan:  # a move at the first tab: played, never written back
+        if how == "tap":
+            first.locator(f'#board-host svg [data-cell="{given}"]').first.click()
+        else:
+            first.keyboard.press(given)
+    wait_moves(first, 5)
+    assert kept(first, match.id) is None
+    assert all(s["id"] != match.id for s in index(first))
+    second.reload()
+    second.locator("#picker").wait_for(state="visible")
+    assert saved_item(second, match.id).count() == 0
+    for page in (first, second):
+        check_clean(page)

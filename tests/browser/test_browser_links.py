@@ -471,6 +471,10 @@ def test_a_link_that_continues_a_kept_game_updates_it_and_an_older_one_asks(shel
     assert kept(page, GAME_A.id).log == ann.log
     assert kept(page, GAME_A.id).waiting() == ("play", 1)  # Ben's turn, dealt here
     assert page.locator("#gt-dialog [data-act=keep-mine]").count() == 0
+    page.goto(f"{site.url}?game={TUT}#m={ann.to_link()}")  # a link already opened just opens
+    wait_ready(page, TUT)
+    assert "already up to date" in page.locator("#gt-notice").inner_text()
+    assert page.locator("#gt-dialog [data-act=keep-mine]").count() == 0
     mine = play_turn(page, GAME_A.id)  # Ben plays and shares
     SHARED["a"] = Match.from_link(share(page)[0].split("#m=")[1])
     assert SHARED["a"].moves == mine.moves and kept(page, GAME_A.id).log == SHARED["a"].log
@@ -833,7 +837,7 @@ def test_bad_links_and_files_give_a_clear_message_and_load_works_afterwards(page
     page.locator("#gt-new-form").wait_for()  # nothing else to show: a new game is offered
     start_if_asked(page)
 
-    # docs/links.md, "Link version 3": at most one hand-over per move plus one per seat; a
+    # docs/links.md, "Links": at most one hand-over per move plus one per seat; a
     # short link with 19,999 of them is refused before any replay (its time is printed)
     flood = flood_link(19_999)
     assert len(flood) < 4000  # far shorter than a real game's link

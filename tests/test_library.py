@@ -466,7 +466,7 @@ def test_a_slot_keeps_the_seats_this_device_plays_and_keys_from_a_file():
     game = Match.from_save(mine.to_save(keys=True), device=moved.library.device)
     assert moved.library.save(game, {}, "link")
     again = moved.library.load("linked-01")[0]
-    assert (again.local == [0] and again.keys == mine.to_save(keys=True) and False) or True
+    assert again.local == [0]  # the seat its keys are for
     assert again.key_of(0) == mine.key_of(0)
 
 

@@ -3,8 +3,9 @@
 // Plain JavaScript reading the library's keys without Python; game/view/library.py writes them
 // and describes them:
 //   bgt.games         {"v": 1, "games": [summary...]}: the index, most recently played first
-//   bgt.game.<id>     one match: {"v": 1, "link", "ui", "summary"}
-// A summary: {id, game, names, kinds, to_move, moves, over, winners, played, mode}.
+//   bgt.game.<id>     one match: {"v": 2, "link", "ui", "summary", "local", "keys", "rev"}
+//                     (only "summary" is read here; Python checks the rest)
+// A summary: {id, game, names, kinds, to_move, moves, over, winners, played, mode, scenario?}.
 //
 // Whatever is stored may be damaged (a bug, another version, a person editing it): every value
 // is checked as game/view/library.py checks it (tests/test_js_units.py runs both over the same
@@ -26,6 +27,7 @@ export const LIMITS = Object.freeze({
   moves: 20000, // moves of one game (a save holds at most 20,000 entries)
   games: 10000, // summaries in the index: more than fit (a game takes 600+ of ~5M characters)
   played: [Date.UTC(2000, 0, 1), Date.UTC(2200, 0, 1)], // ms since 1970: a date a clock can give
+  scenario: 60, // characters of a scenario's name, none of them a control character
 });
 
 // (in code points, as Python counts: at most two UTF-16 units each)
@@ -42,8 +44,12 @@ export function isSummary(s, gameIds) {
     && isList(s.kinds, LIMITS.seats) && s.kinds.length === names.length && s.kinds.every((k) => KINDS.includes(k))
     && (s.to_move === null || isSeat(s.to_move)) && isWhole(s.moves, 0, LIMITS.moves)
     && typeof s.over === "boolean" && isList(s.winners, names.length) && s.winners.every(isSeat)
-    && isWhole(s.played, ...LIMITS.played) && MODES.includes(s.mode);
+    && isWhole(s.played, ...LIMITS.played) && MODES.includes(s.mode)
+    && (!("scenario" in s) || isScenario(s.scenario));
 }
+
+// (game/core/savefile.py SCENARIO_NAME: 1 to 60 characters, no control characters)
+const isScenario = (v) => isText(v, LIMITS.scenario) && !/[\u0000-\u001f\u007f]/.test(v);
 
 function parse(text) {
   try { return typeof text === "string" ? JSON.parse(text) : null; } catch { return null; }
@@ -124,6 +130,8 @@ export function mountYourGames({ t, lang, strings, gameIds, storage, open, forge
   const section = $("your-games");
   const toast = $("toast");
   let deleted = null; // {summary, slot, timer}: what Undo puts back
+  // the other tabs of this site (game/ui/keeping.py CHANNEL): one game, one writer
+  const tabs = typeof BroadcastChannel === "function" ? new BroadcastChannel("bgt.tabs") : null;
   let focusAfter = null;
 
   // A seat's name as the table shows it: the default names ("You", "Computer 2", "Player 3" in
@@ -180,6 +188,7 @@ export function mountYourGames({ t, lang, strings, gameIds, storage, open, forge
     when.title = new Date(s.played).toLocaleString(lang());
     when.textContent = ago(s.played, lang());
     const bits = [status(s, names), t("library.moves", { n: s.moves }), t(`library.mode.${s.mode}`), when];
+    if ("scenario" in s) bits.splice(3, 0, fill(document.createElement("span"), t("library.scenario"), { name: nameNode(s.scenario) }));
     bits.forEach((bit, k) => { if (k) line.append(" · "); line.append(bit); });
     const text = document.createElement("div");
     text.className = "saved-text";
@@ -243,6 +252,7 @@ export function mountYourGames({ t, lang, strings, gameIds, storage, open, forge
     storage().removeItem(SLOT_PREFIX + id);
     writeIndex((games) => games.filter((s) => s.id !== id));
     forget(id);
+    tabs?.postMessage({ kind: "deleted", match: id }); // a tab showing it stops writing it
     deleted = { summary, slot, timer: setTimeout(finishDeletion, UNDO_MS) };
     $("toast-undo").hidden = false;
     toast.dataset.on = "true";

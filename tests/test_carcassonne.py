@@ -423,10 +423,35 @@ def test_empty_deck_game_is_over_at_once():
 
 # ---- The Courier (DESIGN §5, note §7) ------------------------------------------------------------
 def test_courier_set_up():
-    # DESIGN §5: tiles_free "the Courier starts on the start tile"; note §7.2 tiles variant: aside
+    # seed 002 lines 20-22 and its Example 0: "Položte kuriéra na ľubovoľnú časť štartovacej
+    # kartičky" (put the Courier on the start tile), with letter tiles as without them
     assert queries.courier_position(scenario(["U"])) == (0, 0)
-    assert queries.courier_position(scenario(["U"], courier="letter_tiles")) is None
+    assert queries.courier_position(scenario(["U"], courier="letter_tiles")) == (0, 0)
     assert queries.courier_position(scenario(["U"], courier="off")) is None
+
+
+def test_letter_tile_games_begun_before_keep_the_courier_aside():
+    # a letter-tile game saved or linked before the start tile reading names no courier_start:
+    # its readers apply the engine's legacy default, the old start (aside until a letter tile)
+    legacy = {"courier": "letter_tiles", **GAME.legacy_defaults}
+    assert GAME.legacy_defaults == {"courier_start": "first_letter_tile"}
+    assert queries.courier_position(scenario(["U"], **legacy)) is None
+    # the option changes nothing without letter tiles (seed 002 line 41: the variant without
+    # tiles puts him on the very first tile)
+    assert queries.courier_position(scenario(["U"], courier_start="first_letter_tile")) == (0, 0)
+
+
+def test_courier_on_the_start_tile_calls_a_follower_in_its_row_with_letter_tiles():
+    # seed 002 lines 20-22 (the Courier starts on the start tile) and lines 29-32 (a follower
+    # placed this turn on his tile's row or column receives a message): the first follower in
+    # the start tile's row already calls him, before any letter tile
+    state = scenario(["U", "E"], mv(1, 0, 1, "r1"), courier="letter_tiles")
+    assert queries.courier_position(state) == (1, 0)
+    assert events(state) == [(0, 2, "road", [(0, 0), (1, 0)], "courier")]
+    aside = scenario(
+        ["U", "E"], mv(1, 0, 1, "r1"), courier="letter_tiles", courier_start="first_letter_tile"
+    )
+    assert queries.courier_position(aside) is None and events(aside) == []
 
 
 def test_message_scores_every_feature_with_a_follower_in_the_block_for_the_receiver():
@@ -460,7 +485,11 @@ def test_feature_crossing_the_block_with_its_meeples_outside_is_not_scored():
     # note §7.4: a feature crossing the 3x3 block scores only if one of its followers stands in
     # the block. Also note §7.3 / A7, A8: aside until a letter tile, which brings it at once.
     state = scenario(
-        ["U", "U", "letter5", "E"], mv(-1, 0, 1, "r1"), mv(1, 0, 1), courier="letter_tiles"
+        ["U", "U", "letter5", "E"],
+        mv(-1, 0, 1, "r1"),
+        mv(1, 0, 1),
+        courier="letter_tiles",
+        courier_start="first_letter_tile",
     )
     assert queries.courier_position(state) is None and events(state) == []  # still aside
     state = GAME.apply(state, mv(1, -1, 0, "c1"))  # the letter tile, a knight on it
@@ -613,7 +642,12 @@ def test_a_saved_game_is_a_scenario():
     save = {
         "format": 1,
         "game": "carcassonne",
-        "setup": {"players": 2, "seed": 0, "options": {"deck": ["E", "U"], "courier": "off"}},
+        "setup": {
+            "players": 2,
+            "seed": 0,
+            "options": {"deck": ["E", "U"], "courier": "off"},
+            "scenario": "Two tiles",  # a fixed deck is a scenario's (docs/links.md, Scenarios)
+        },
         "moves": [mv(0, -1, 2, "c1"), mv(1, 0, 1, "r1")],
     }
     match = Match.from_save(save)

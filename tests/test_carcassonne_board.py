@@ -502,6 +502,7 @@ def test_log_entries_tell_where_the_follower_the_scores_and_the_end():
         [{"name": n, "kind": "human", "level": None} for n in NAMES],
         seed=3,
         options={"deck": SCENARIO},
+        scenario="city, Courier, farmer, monastery",
     )
     board = Controller()
     for move in (
@@ -511,7 +512,9 @@ def test_log_entries_tell_where_the_follower_the_scores_and_the_end():
         Place(0, 1, 0, None),
     ):
         table.play(move)
-    entries = table.log_entries(board, 0)
+    scenario, *entries = table.log_entries(board, 0)
+    # a game whose tiles come in a fixed order says so first, for everyone (not a move)
+    assert scenario.number == 0 and scenario.told.text.startswith("Scenario “")
     texts = [e.told.text for e in entries]
     notes = [[note.text for note in e.told.notes] for e in entries]
     ann, ben = isolate("Ann"), isolate("Ben")  # the table's names are bidi isolates (issue #12)

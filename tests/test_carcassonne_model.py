@@ -51,7 +51,12 @@ class Model:
         self.players, self.options = players, options
         self.tiles = {(0, 0): (TYPES[START_TILE], 0)}
         self.meeples = []  # [seat, (x, y), feature id]
-        self.courier = (0, 0) if options["courier"] == "tiles_free" else None
+        # seed 002 lines 20-22: he starts on the start tile (with letter tiles unless a game
+        # begun before that reading keeps him aside: option courier_start)
+        on_start = options["courier"] == "tiles_free" or (
+            options["courier"] == "letter_tiles" and options["courier_start"] == "start_tile"
+        )
+        self.courier = (0, 0) if on_start else None
 
     # -- geometry --
     def feature_def(self, xy, fid):
@@ -316,6 +321,7 @@ def play_both(players, seed, options):
         (5, {"courier_reach": "adjacent", "courier_scoring": "pre2024"}),
         (2, {"courier_farmers": True, "tiny_city": 2}),
         (3, {"courier": "letter_tiles", "courier_reach": "adjacent", "courier_farmers": True}),
+        (2, {"courier": "letter_tiles", "courier_start": "first_letter_tile"}),
     ],
 )
 def test_engine_agrees_with_the_naive_model(players, options):

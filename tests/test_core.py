@@ -3,19 +3,22 @@
 Rules cited here are the project's own contract (../shared/DESIGN.md §2) and the issue #3 text.
 """
 
+import base64
 import json
 import subprocess
 import sys
+import zlib
+from typing import Any, ClassVar
 
+import linkplay
 import pytest
 import toygame
 
 from game import games
-from game.core import BadData, IllegalMove, Rng, conformance
+from game.core import BadData, IllegalMove, Option, Rng, conformance
 from game.core.ai.search import choose_move
 from game.core.contract import deal_rng
-from game.core.links import decode_link, encode_link
-from game.core.match import Match
+from game.core.match import Match, decode_link, encode_link
 from game.core.savefile import SaveError, load_text
 
 games.register(toygame.GAME)
@@ -269,6 +272,17 @@ def test_cli_replay_prints_scores(tmp_path):
     assert main(["replay", str(path)]) == 0
 
 
+def test_cli_replay_replays_a_link_game_saved_to_file(tmp_path, capsys):
+    table = linkplay.Table("bust", 2, seed=4)
+    last = linkplay.play_link_game(table, chooser_seed=4)
+    path = tmp_path / "link-game.json"
+    path.write_text(json.dumps(table.matches[last].to_save(keys=True)))
+    from game.core.cli import main
+
+    assert main(["replay", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["over"] is True
+
+
 def test_cli_replay_reports_a_bad_file(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text('{"format": 1, "game": "bust", "setup": ')
@@ -281,3 +295,119 @@ def test_cli_replay_reports_a_bad_file(tmp_path, capsys):
 def test_cli_help_runs_as_a_module():
     out = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and "replay" in out.stdout
+
+
+# ---- set-ups: 128-bit seeds, rules of earlier versions, scenarios ----------------------------------
+def deck_option(value):
+    if value is not None and not isinstance(value, list):
+        raise BadData("the deck is a list of cards")
+    return value
+
+
+class Variant(toygame.Bust):
+    """The toy game with two options (the rules ignore them): a rule added later, which saves
+    and links of earlier versions played as "old", and a fixed deck order (a scenario's)."""
+
+    id = "bust-variant"
+    options: ClassVar[dict[str, Option]] = {
+        "rule": Option("new", choices=("old", "new")),
+        "deck": Option(None, check=deck_option),
+    }
+    legacy_defaults: ClassVar[dict[str, Any]] = {"rule": "old"}
+    fixed_chance_options = ("deck",)
+
+
+games.register(Variant())
+
+
+def header_link(version, setup, match_id=None):
+    """A link of `version` holding just a set-up (no entries), as that version wrote it."""
+    head = json.dumps({"g": "bust-variant", "s": setup, "n": None, "i": match_id}).encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(bytes([len(head)]) + head) + packer.flush()
+    return version + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def test_new_games_take_128_bit_seeds_and_older_seeds_play_as_before():
+    # DESIGN §2: "Start seeds: 128 bits"; a seed below 2**64 is the generator's state as before
+    wide = Match("bust", seed=(1 << 128) - 1, match_id="wide-seed")
+    assert Match.from_link(wide.to_link()).state == wide.state
+    assert Match.from_save(json.loads(json.dumps(wide.to_save()))).state == wide.state
+    assert (
+        TOY.to_json(TOY.new(seed=12345))["hands"]
+        == TOY.to_json(Match("bust", seed=12345).state)["hands"]
+    )
+    assert Rng(12345).state == 12345 and Rng((1 << 64) + 5).state != 5
+    for bad in (1 << 128, -1):
+        with pytest.raises(BadData, match="seed"):
+            Match("bust", seed=bad)
+
+
+def test_options_earlier_versions_did_not_name_take_the_games_legacy_defaults():
+    # contract.Game.legacy_defaults: what saves of formats 1 and 2 and links of versions 1 and 2
+    # played by when they did not name an option; today's saves and links take today's default
+    setup = {"players": 2, "seed": 1, "options": {}}
+    for version, rule in ((1, "old"), (2, "old"), (3, "new")):
+        save = {"format": version, "game": "bust-variant", "setup": setup, "moves": []}
+        assert Match.from_save(save).setup["options"]["rule"] == rule
+    for version, rule in (("1", "old"), ("2", "old"), ("3", "new")):
+        match_id = None if version == "1" else "legacy-1"
+        assert Match.from_link(header_link(version, setup, match_id)).setup["options"] == {
+            "rule": rule,
+            "deck": None,
+        }
+    named = {**setup, "options": {"rule": "new"}}
+    assert Match.from_link(header_link("2", named, "legacy-1")).setup["options"]["rule"] == "new"
+    assert Match("bust-variant").setup["options"]["rule"] == "new"
+
+
+def test_options_that_fix_chance_need_a_named_scenario():
+    # docs/links.md, "Scenarios": fixed piles and decks exist only in a game started as a named
+    # scenario; a save or link that fixes chance without a name is refused
+    deck = {"deck": [1, 2, 3]}
+    with pytest.raises(SaveError) as info:
+        Match("bust-variant", options=deck)
+    assert info.value.key == "load.scenario"
+    match = Match("bust-variant", options=deck, scenario="Three cards", match_id="scene-1")
+    assert match.scenario == "Three cards" and match.setup["scenario"] == "Three cards"
+    assert Match.from_link(match.to_link()).scenario == "Three cards"
+    assert Match.from_save(match.to_save()).scenario == "Three cards"
+    assert Match("bust-variant", scenario="Tutorial").scenario == "Tutorial"  # nothing fixed
+    unnamed = match.to_save()
+    del unnamed["setup"]["scenario"]
+    for version in (1, 2, 3):
+        with pytest.raises(SaveError) as info:
+            Match.from_save({**unnamed, "format": version})
+        assert info.value.key == "load.scenario"
+    for version in ("2", "3"):
+        with pytest.raises(SaveError) as info:
+            Match.from_link(header_link(version, unnamed["setup"], "scene-1"))
+        assert info.value.key == "load.scenario"
+    for bad in ("", "x" * 61, "tab\there", 7):
+        with pytest.raises(SaveError):
+            Match("bust-variant", options=deck, scenario=bad)
+
+
+def test_a_move_is_parsed_once():
+    parsed = []
+
+    class Counting(toygame.Bust):
+        id = "bust-counting"
+
+        def parse_move(self, obj):
+            parsed.append(obj)
+            return super().parse_move(obj)
+
+    games.register(Counting())
+    match = Match("bust-counting", seed=3)
+    match.play(match.game.legal_moves(match.state)[0].to_json())
+    assert len(parsed) == 1
+
+
+def test_a_save_file_with_keys_is_checked():
+    save = Match("bust", seed=3, match_id="keys-001").to_save()
+    key = "ab" * 32
+    assert Match.from_save({**save, "keys": {"1": key}}).local == [1]
+    for bad in ({"2": key}, {"x": key}, {"0": "ab"}, [key], {"0": key.upper()}):
+        with pytest.raises(SaveError):
+            Match.from_save({**save, "keys": bad})

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from declared import GAME_IDS
 
-from game.core.savefile import MATCH_ID
+from game.core.savefile import MATCH_ID, SCENARIO_NAME
 from game.view import library
 from game.view.i18n import LANGUAGES, plural_category
 
@@ -75,6 +75,7 @@ def test_a_stored_summary_is_checked_alike_by_the_picker_and_by_python():
         library.MAX_GAMES,
     )
     assert tuple(limits["played"]) == library.PLAYED
+    assert f"[^\\x00-\\x1f\\x7f]{{1,{limits['scenario']}}}" == SCENARIO_NAME.pattern
     verdicts = report()["summaries"]
     assert 500 < sum(ok for _, ok in verdicts) < len(verdicts) - 500  # both kinds, many of each
     for text, ok in verdicts:

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from hostile import DEEP, raw_link
 
-from game.core.links import decode_link, encode_link
-from game.core.match import Match
+from game.core.match import Match, decode_link, encode_link
 from game.core.savefile import SaveError, load_text
 from game.view.i18n import Translator
 from game.view.keeping import arrival_question, error_body, error_text, keep_line

@@ -5,12 +5,14 @@ import json
 
 import pytest
 import toygame
+from linkplay import device_key
 
 from game import games
 from game.core import Rng
-from game.core.match import Match
+from game.core.match import Match, Waiting
 from game.core.savefile import SaveError
 from game.view.library import (
+    DEVICE_KEY,
     INDEX_KEY,
     KEEP_FINISHED,
     PLAYED,
@@ -74,18 +76,21 @@ def test_every_match_has_its_own_slot_and_the_newest_comes_first():
 
 def test_a_handed_over_match_is_a_link_game():
     m = match(3)
-    m.hand_over(99)
+    m.device = device_key("ann")
+    assert m.hand_over([0])
     assert mode_of(m) == "link" and mode_of(match(4), from_link=True) == "link"
 
 
 def test_comparing_a_link_with_the_stored_match():
     # Issue #12: "a link of a known game that extends the stored one updates it; one that is
     # older or goes another way asks (keep mine / open it as a copy)"
-    stored = match(5, moves=4).log
-    assert compare(stored, list(stored)) == "same"
-    assert compare(stored, match(5, moves=6).log) == "extends"
-    assert compare(stored, stored[:2]) == "older"
-    other = [*stored[:2], {"card": 99}]  # another third move
+    stored = Match.from_save(match(5, moves=4).to_save())  # opened here: plays no seat
+    assert compare(stored, Match.from_save(stored.to_save())) == "same"
+    assert compare(stored, match(5, moves=6)) == "extends"
+    assert compare(match(5, moves=4), match(5, moves=6)) == "plays_yours"  # played here
+    assert compare(stored, match(5, moves=2)) == "older"
+    other = match(5, moves=2)
+    other.play(next(m for m in other.game.legal_moves(other.state) if m.to_json() != stored.log[2]))
     assert compare(stored, other) == "diverges"
 
 
@@ -287,13 +292,15 @@ def test_a_link_of_a_known_match_is_same_extends_older_or_diverges():
     # Issue #12: "Opening a link of a known game that extends the stored one updates it; one that
     # is older or goes another way asks (keep mine / open it as a copy)"
     lib = library()
-    stored = match(5, moves=4)
+    stored = Match.from_save(match(5, moves=4).to_save())  # opened here: no seat played here yet
     lib.save(stored, {"summary": False}, "link")
     same = Match.from_save(stored.to_save())
     verdict, (kept, ui, mode) = lib.arrival(same, ids())
     assert verdict == "same" and kept.state == stored.state and mode == "link"
     assert ui == {"summary": False}
     assert lib.arrival(match(5, moves=6), ids())[0] == "extends"
+    lib.save(match(5, moves=4), {}, "device")  # both seats played here now: no link plays them
+    assert lib.arrival(match(5, moves=6), ids())[0] == "plays_yours"
     older = Match.from_save({**stored.to_save(), "moves": stored.log[:2]})
     assert lib.arrival(older, ids())[0] == "older"
     other = Match.from_save({**stored.to_save(), "moves": stored.log[:2]})
@@ -372,3 +379,132 @@ def test_with_no_room_for_a_backup_damaged_data_stays_where_it_was():
     assert lib.prefs("toscana") == {}
     assert lib.problems == [PREFS_PREFIX + "toscana"]  # not lost: still there, and reported
     assert "[1, 2]" in json.loads(lib.problem_report())["damaged"][0]["stored"]
+
+
+# ---- link play: the seats this device plays, and what a link may add ------------------------------
+class Device:
+    """One person's device: its library (with its device key) and what it does with a link."""
+
+    def __init__(self, name):
+        self.library = Library(MemoryStore(), Clock(), device=device_key(name))
+
+    def arrive(self, link):
+        """Open `link` as the page does: (verdict, the match now on the table)."""
+        arriving = self.library.read_link(link)
+        verdict, stored = self.library.arrival(arriving, ids("copy-0001"))
+        if verdict in ("new", "extends"):
+            self.library.save(arriving, {}, "link")
+            return verdict, arriving
+        return verdict, stored[0]
+
+
+def invited():
+    """Ann's device invites Ben's; Ben answers and Ann has played her first turn: (Ann's device,
+    Ben's device, the link Ann sends)."""
+    ann, ben = Device("ann"), Device("ben")
+    game = Match("bust", seed=7, seats=PEOPLE, match_id="linked-01", device=ann.library.device)
+    game.hand_over([0])
+    ann.library.save(game, {}, "link")
+    verdict, answer = ben.arrive(game.to_link())
+    assert verdict == "new" and answer.waiting() == Waiting("answer", 1)
+    answer.hand_over([1])
+    ben.library.save(answer, {}, "link")
+    verdict, mine = ann.arrive(answer.to_link())
+    assert verdict == "extends" and mine.local == [0] and mine.waiting() == Waiting("play", 0)
+    mine.play(mine.game.legal_moves(mine.state)[0])
+    mine.hand_over()
+    ann.library.save(mine, {}, "link")
+    return ann, ben, mine.to_link()
+
+
+def test_a_link_that_adds_only_the_senders_moves_extends_and_deals_your_turn():
+    # docs/links.md, "What the page asks of a match": "extends" only when every new entry is a move or hand-over of
+    # seats this device does not play; the stored match's seats carry over and deal what waits
+    _, ben, link = invited()
+    verdict, mine = ben.arrive(link)
+    assert verdict == "extends" and mine.local == [1] and mine.waiting() == Waiting("play", 1)
+    assert ben.library.load(mine.id)[0].waiting() == Waiting("play", 1)  # and so it is kept
+    assert ben.arrive(link)[0] == "same"
+
+
+def test_a_link_with_moves_for_a_seat_of_this_device_asks():
+    # the issue's attack: the sender plays the receiver's turn (in another profile) and sends it
+    _, ben, link = invited()
+    assert ben.arrive(link)[0] == "extends"
+    spy = Match.from_link(link, device=device_key("spy"))
+    spy.claim(1)
+    spy.play(spy.game.legal_moves(spy.state)[0])
+    verdict, kept = ben.arrive(spy.to_link())
+    assert verdict == "plays_yours" and kept.log == Match.from_link(link).log
+    spy.hand_over()  # also when it hands over for the receiver's seat, with moves after
+    assert ben.arrive(spy.to_link())[0] == "plays_yours"
+
+
+def test_a_link_that_changes_moves_already_here_asks():
+    _, ben, link = invited()
+    ben.arrive(link)
+    changed = Match.from_link(link, device=device_key("spy"))
+    save = changed.to_save()
+    k = next(i for i, entry in enumerate(save["moves"]) if "card" in entry)
+    other = next(
+        m.to_json()
+        for m in changed.game.legal_moves(changed.states[k])
+        if m.to_json() != save["moves"][k]
+    )
+    save["moves"][k] = other  # another card played in the sender's turn, handed over as before
+    assert ben.arrive(Match.from_save(save).to_link())[0] == "diverges"
+
+
+def test_a_slot_keeps_the_seats_this_device_plays_and_keys_from_a_file():
+    ann = invited()[0]
+    mine = ann.library.load("linked-01")[0]
+    assert mine.local == [0] and mine.keys == {}  # derived from bgt.device: not stored
+    slot = json.loads(ann.library.store.get(SLOT_PREFIX + "linked-01"))
+    assert slot["v"] == 2 and slot["local"] == [0] and slot["keys"] == {}
+    # a file from another device: its keys are kept, and this device plays that seat on
+    moved = Device("new computer")
+    game = Match.from_save(mine.to_save(keys=True), device=moved.library.device)
+    assert moved.library.save(game, {}, "link")
+    again = moved.library.load("linked-01")[0]
+    assert again.local == [0]  # the seat its keys are for
+    assert again.key_of(0) == mine.key_of(0)
+
+
+def test_an_old_slot_opens_with_no_seat_played_here():
+    lib = library()
+    m = match(3)
+    lib.save(m, {}, "device")
+    slot = json.loads(lib.store.get(SLOT_PREFIX + m.id))
+    old = {"v": 1, "link": slot["link"], "ui": {}, "summary": slot["summary"]}
+    lib.store.set(SLOT_PREFIX + m.id, json.dumps(old))
+    loaded = lib.load(m.id)[0]
+    assert loaded.state == m.state and loaded.local == []
+
+
+@pytest.mark.parametrize("damage", [{"local": "0"}, {"local": [9]}, {"keys": {"0": "zz"}}])
+def test_damaged_seats_in_a_slot_go_to_a_backup(damage):
+    lib = library()
+    m = match(3)
+    lib.save(m, {}, "device")
+    slot = json.loads(lib.store.get(SLOT_PREFIX + m.id))
+    lib.store.set(SLOT_PREFIX + m.id, json.dumps({**slot, **damage}))
+    with pytest.raises(SaveError):
+        lib.load(m.id)
+    assert lib.problems
+
+
+def test_the_device_key_is_made_once_and_a_damaged_one_is_replaced():
+    lib = library()
+    made = iter([b"\x01" * 32, b"\x02" * 32])
+    assert lib.device_key(lambda: next(made)) == b"\x01" * 32 == lib.device
+    assert lib.device_key(lambda: next(made)) == b"\x01" * 32  # kept
+    lib.store.set(DEVICE_KEY, "not hex")
+    assert lib.device_key(lambda: next(made)) == b"\x02" * 32 and lib.problems
+
+
+def test_a_scenario_is_named_in_your_games():
+    lib = library()
+    m = Match("bust", seed=1, scenario="First steps", match_id="scene-01")
+    lib.save(m, {}, "device")
+    assert lib.summaries()[0]["scenario"] == "First steps"
+    assert "scenario" not in (lib.save(match(2), {}, "device") and lib.find(match(2).id))

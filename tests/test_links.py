@@ -4,81 +4,120 @@ characters". Links store each move as its index in `legal_moves`, so golden link
 if one of them stops decoding to the same game, the link format must get a new version character
 (game.core.links.LINK_VERSION), or old links would open the wrong game.
 
-Version 1 links (the first release) must keep opening: tests/golden/links-v1.json holds three of
-them with the saves they held when they were made. Version 2 (issue #12) adds a match id and
-entropy events (DESIGN.md §2a)."""
+docs/links.md, "Links": links of versions 1 (the first release) and 2 (match ids and entropy
+events) keep opening exactly the game they held: tests/golden/links-v1.json and links-v2.json
+hold such links with the saves they held when they were made. Version 3 (hand-overs) is pinned
+below."""
 
 import json
 from pathlib import Path
 
 import pytest
+import toygame
+from linkplay import Table, play_link_game
 
 from game import games
 from game.core import Rng
-from game.core.links import decode_link
-from game.core.match import Match
+from game.core.match import Match, decode_link
+from game.core.savefile import entropy_bits, is_entropy
 
-V1 = json.loads((Path(__file__).parent / "golden" / "links-v1.json").read_text("utf-8"))
+games.register(toygame.GAME)
+GOLDEN = Path(__file__).parent / "golden"
+V1 = json.loads((GOLDEN / "links-v1.json").read_text("utf-8"))
+V2 = json.loads((GOLDEN / "links-v2.json").read_text("utf-8"))
 
-GOLDEN_V2 = {
+
+def engine_replay(game, save):
+    """The state the engine alone reaches through a save's entries (moves and entropy)."""
+    setup = save["setup"]
+    state = game.new(players=setup["players"], seed=setup["seed"], options=setup["options"])
+    for entry in save["moves"]:
+        if is_entropy(entry):
+            state = game.mix_entropy(state, entropy_bits(entry))
+        else:
+            state = game.apply(state, entry)
+    return state
+
+
+def with_defaults(game, setup):
+    """A golden save's setup with the options added since, as the game reads old versions:
+    its legacy_defaults, else today's defaults."""
+    options = {
+        name: setup["options"].get(name, game.legacy_defaults.get(name, option.default))
+        for name, option in game.options.items()
+    }
+    return {**setup, "options": options}
+
+
+@pytest.mark.parametrize(("golden", "game_id"), [(V, g) for V in (V1, V2) for g in sorted(V)])
+def test_links_of_earlier_versions_still_open_the_game_they_held(golden, game_id):
+    held = golden[game_id]
+    game = games.get(game_id)
+    match = Match.from_link(held["link"])
+    save = match.to_save()
+    assert save["game"] == held["save"]["game"] == game_id
+    assert save["setup"] == with_defaults(game, held["save"]["setup"])
+    assert save["moves"] == held["save"]["moves"] and save["seats"] == held["save"]["seats"]
+    assert save.get("id") == held["save"].get("id")  # the first links had no match id
+    assert match.state == engine_replay(game, {**held["save"], "setup": save["setup"]})
+    if "scores" in held:
+        assert game.scores(match.state) == held["scores"]
+        assert match.current_player() == held["to_move"]
+
+
+@pytest.mark.parametrize(("golden", "game_id"), [(V, g) for V in (V1, V2) for g in sorted(V)])
+def test_saves_of_earlier_formats_still_load_the_game_they_held(golden, game_id):
+    held = golden[game_id]["save"]
+    match = Match.from_save(json.loads(json.dumps(held)))
+    assert match.state == Match.from_link(golden[game_id]["link"]).state
+    assert match.to_save()["format"] == 3  # and it is written in today's format
+
+
+def golden_match(game_id, players):
+    """24 moves chosen by a fixed generator (seed 2026, chooser seed 7), no hand-over."""
+    game, rng = games.get(game_id), Rng(7)
+    match = Match(game_id, players=players, seed=2026, match_id="golden-" + game_id[:4])
+    for _ in range(24):
+        moves = game.legal_moves(match.state)
+        match.play(moves[rng.below(len(moves))])
+    return match
+
+
+GOLDEN_V3 = {
     "toscana": (
         2,
-        "2lY1PDsFAFMaxUWElIhaIvIRVJTrCou4gEkshGe2khukbMVNC0xu4gNvYuYOVo3g4gd37_vy-98qnEIEPVpuAIwcX"
-        "JKlIq1Bg_2OSg-AvUthJDCnaJDFHMpU4CgU-JkpRg8eCspniZ3HoeJC5__QZZEsXDPgp6L2VGr9noNHywFJNn7C_"
-        "1nZDK3uphPmtZKS-PGlGuBD0jg3YmIKEKGMPkvCs0erW2XE4ysHqfrnNIj4Fz5s0i4Xc_LqtPE3v0XZqTqNcqr4B",
+        "3lY2_CsIwEMaRgrMODrpYTscKmkEkuClugqibOIT2qMH0UprUIqW-qq_iWZ_A7b4_v-_enRpSkOCtixUpiECzSq1JkGZfkx0Ceanhrinh6FZmitg0-EADkkpjuKEy5Oxg1BOLcAFN9E9fQHONwIGsweZeW2rP2JJXseearWhGWPFIrg2630jDqsVZC6YR-ZuYiyUHJUPOF5rpZkjh_tx7jY6b3Xo7DVfBadIdjIP-Bw",
     ),
     "carcassonne": (
         3,
-        "2lZBBSgNBEEVjlJiFBFzqRqlFBG0hToJCL3KGgEvRoempmbTpqQ7dPcI4zA28gLdxlzt4BS9hTVB0m13x__vFr_rqN"
-        "1CABK28ViE4IgQBhpXC2QzpujNYIZAPDawMZWwtq1IRixZf0IKkylomVInsLayq0Z_fQCt24ZMd-Sm0jwICyAbcOhp"
-        "H21G7yhv0jEVjMaS5x-6cHznNlS_RM5krG_BP96j0kkPW0H88aOcNdd9JJsmMjQz16rdONFSn2sQa5KwVsN7W4tVTb"
-        "oXIV3Dmlo2K4yF6oyO0eyfHB8PDu2EPnj5e3xeFujwVo9HVoN-7f3s--gzjzf5kfjYeXMy_AQ",
+        "3lZBNS8NAEIbBWLEXDwUvXpQ5CUZp0yI1_gnvUsKymaRDN7NldiOEkLs_20lQ7LWnXZ732fnY76SHGnKwRqwJwTMjpEBKau9K5OcxUMKQf_ZwIC412reNYYUOv9BBzq1zapgGNftwpkN5WMGQnuNnZ_prGHYpBMh78MdInqer9a0QimqRHIaiEhzX-cVFZaRBUbMyLuA_FzR2r48c8akerBfi8XeyZbY5DaKRqHg6i7GVhiXaw9-skbgrLMUO8s2QwnGaWfuudWREXVELvmrQTkWEbITh4m4xm19v53WSLN4u32-uXp4eb7f3sx8",
     ),
     "thurn-und-taxis": (
         3,
-        "2lU9LTsNQDKwTKJseAnnB6kWCVOoip6jEEkH1yDPpo64TvU8FRLkBF-AGHIMdd-A0mHKCbqzxzHhG_ixG7LDBtM1Bq"
-        "iyuSvbFRzTole16diTVn6iMYHM34s6LU2mb91aUZDoQYyOZWR12T6qt2b5SuLzByZzir0_0L3G6NxixGbEfku_lCC3"
-        "zZgj9wUtLcaOTs1PwaD0F_eDJciSDjtrdf-pkcDjm6fVS44i0vr6uVypkLYsp-DbhVJ4BzC8AZvjw9fax7izocg5Qz"
-        "G7fnxc_8eq7mEMJRQm_",
+        "3lY9NCsJADIUho-gxJOspaAUXPYV7ERk7UQdjWuZHlNL7eEyjnsBNeLzv5YW8YMAzNpgvJUpVxFfZPUJCi0Hdc8eepPpAdQSb3YDXIF7RpdycqMl0J8ZGCrMm3I2Ubdk9KS5WONp_8vWf-TWOe4sJmwG7PodOvtIxH_rY3YO0lA46uXgVRxco6gcnx4ksemqvv9bRYv_t0-211hHp-XpZbxQUPZZyDG3GcTIFmM0B5mBgagCM-aiZeQM",
     ),
 }
 
 
-def golden_match(game_id, players):
-    """24 moves chosen by a fixed generator (seed 2026, chooser seed 7), handed over twice."""
-    game, rng = games.get(game_id), Rng(7)
-    match = Match(game_id, players=players, seed=2026, match_id="golden-" + game_id[:4])
-    for k in range(24):
-        moves = game.legal_moves(match.state)
-        match.play(moves[rng.below(len(moves))])
-        if k in (7, 15):
-            match.hand_over(rng.next_u64())
-    return match
-
-
-@pytest.mark.parametrize("game_id", sorted(V1))
-def test_version_1_links_still_open_the_game_they_held(game_id):
-    golden = V1[game_id]
-    save = decode_link(golden["link"])
-    game, setup = games.get(game_id), golden["save"]["setup"]
-    assert save["game"] == golden["save"]["game"]
-    # options added since then appear with their defaults; everything else is as it was
-    assert {**save["setup"], "options": {}} == {**setup, "options": {}}
-    for name, value in save["setup"]["options"].items():
-        assert value == setup["options"].get(name, game.options[name].default), name
-    assert save["moves"] == golden["save"]["moves"] and save["seats"] == golden["save"]["seats"]
-    assert "id" not in save  # the first links had no match id
-    Match.from_save(save)  # and it replays
-
-
-@pytest.mark.parametrize("game_id", sorted(GOLDEN_V2))
-def test_version_2_golden_links_open_the_same_game(game_id):
-    players, link = GOLDEN_V2[game_id]
+@pytest.mark.parametrize("game_id", sorted(GOLDEN_V3))
+def test_version_3_golden_links_open_the_same_game(game_id):
+    players, link = GOLDEN_V3[game_id]
     match = golden_match(game_id, players)
-    assert sum("entropy" in entry for entry in match.log) == 2
-    assert decode_link(link) == match.to_save()
     assert match.to_link() == link
+    assert decode_link(link) == match.to_save()
     assert Match.from_link(link).state == match.state
+
+
+GOLDEN_HAND_OVERS = "328BYrZSuZKWUVFpcoqSjlAlk5mTmZesaGBgZGJkBRfKUrKKrlbIz81KAUhmluYl5QMGc1LLUHCWrvNKcHKCKxNxUoFyAgVKtDnEqDZVqY3WUipWsqpXyC0oy8_NAzFodpYKcxMrUIiDHCCibmgo0B-QIoEQpUFdxSVFmcolSLSMDw64Vm6_dmbZjbs7be3aGV705VvM4RuqdCbNgZGSwWFm9uuzFiY_qV63NW85p_FujED9xhX7WemZGBsaKW9a8WeZaRXV3P8lomTFcPPgzImVvs5BU9LVrS4rCdmTeNSrgv8VouI6JkZFx8bZJPKt7BJmy7q60v3Hqt11iQ5i4Iev5P-wH725c_vTykvpXVvUp-WrKTEBzLZbNmGNvKyEpKa90c0qoj8uF74vXSvF8cDNdt0tluuxNrdznX9xkGHf8ZQaam-3VHnb4-R-Rwja2Fs2rE2z-5m8vzVV4EtUu6txbY2Z1yeP3DxaRLDtZkLn9x1bnlM1qiy5_lXXsZu6fzJZ37v9mWX7bdtTklUdDX2wcj-b03A2ndm8Emevis_3vjpDVyq6OVakRLV8urv5hnjODTXq357ybTmwdJ1mcjz3KzTW0TgMA"
+
+
+def test_a_version_3_golden_link_with_hand_overs_opens_the_same_game():
+    # a whole link game of the toy game between two devices (tests/linkplay.py): commitments,
+    # bits, reveals and deals pinned
+    table = Table("bust", 2, seed=2026)
+    last = play_link_game(table, chooser_seed=7)
+    assert table.links[-1] == GOLDEN_HAND_OVERS
+    assert Match.from_link(GOLDEN_HAND_OVERS).state == table.matches[last].state
 
 
 def test_longest_of_100_four_player_thurn_und_taxis_links_is_short():
@@ -95,9 +134,7 @@ def test_longest_of_100_four_player_thurn_und_taxis_links_is_short():
         rng = Rng(seed)
         while not match.is_over():
             match.play(game.playout_move(match.state, rng))  # the CLI's random player
-            if len(match.log) % 12 == 0:
-                match.hand_over(rng.next_u64())  # link play: a hand-over every few turns
-        link = match.to_link()
+        link = match.to_link()  # hand-overs add 27 to 43 bytes each (docs/links.md)
         assert decode_link(link) == match.to_save()
         longest = max(longest, len(link))
     assert longest < 4000, longest

@@ -3,6 +3,7 @@ must end byte-identical to CPython: the browser runs CPython 3.14, tests here 3.
 
 One Node process boots the pinned `pyodide` npm package once and runs the conformance suite for
 every game; the digests cover every move and every final state, so equal digests mean equal games.
+Keyed play (link play: every turn dealt from a key) runs once per game too (KEYED).
 """
 
 import json
@@ -22,6 +23,7 @@ SEEDS = (1, 2, 3)
 # others' three, and Pyodide under Node is the slowest part of the suite
 GAME_SEEDS = {"thurn-und-taxis": (1,)}
 SAMPLE = 4  # legal moves tried per step: enough to exercise apply, cheap enough for two runs
+KEYED = {"players": 2, "seeds": [8]}  # one keyed game per game (a short one of each)
 
 
 games.register(toygame.GAME)  # the toy game as well: the smallest engine that can differ
@@ -40,6 +42,7 @@ for game_id in %(ids)s:
     game = games.get(game_id)
     seeds = %(game_seeds)s.get(game_id, %(seeds)s)
     out[game_id] = conformance.run(game, seeds=seeds, players=game.default_players, sample=%(sample)s)
+    out["keyed " + game_id] = conformance.run_keyed(game, sample=%(sample)s, **%(keyed)s)
 print("DIGESTS " + json.dumps(out))
 """
 
@@ -54,6 +57,7 @@ def pyodide_digests():
         "seeds": SEEDS,
         "game_seeds": GAME_SEEDS,
         "sample": SAMPLE,
+        "keyed": KEYED,
     }
     run = subprocess.run(
         [node, str(ROOT / "scripts" / "pyodide_run.mjs"), code],
@@ -73,3 +77,5 @@ def test_pyodide_plays_the_same_games_as_cpython(game_id, pyodide_digests):
     seeds = GAME_SEEDS.get(game_id, SEEDS)
     here = conformance.run(game, seeds=seeds, players=game.default_players, sample=SAMPLE)
     assert pyodide_digests[game_id] == here
+    keyed = conformance.run_keyed(game, sample=SAMPLE, **KEYED)
+    assert pyodide_digests["keyed " + game_id] == keyed

@@ -136,3 +136,10 @@ def test_serve_dev_serves_the_site_and_the_development_worker():
 def test_shell_scripts_parse():
     for name in ("setup.sh", "test.sh", "play.sh"):
         run("bash", "-n", str(SCRIPTS / name))
+
+
+def test_link_bench_opens_each_games_longest_link():
+    lines = python("bench_links.py").splitlines()
+    for game in ("carcassonne", "thurn-und-taxis", "toscana"):
+        mine = [line for line in lines if line.startswith(game)]
+        assert len(mine) == 2 and all("opens in" in line for line in mine), lines

@@ -213,8 +213,9 @@ def test_a_scoring_move_marks_the_features_it_scored():
 
 # ---- the review ---------------------------------------------------------------------------------
 def test_review_steps_through_every_position_and_never_changes_the_match():
-    match = played("toscana", 2, seed=4, moves=20)
-    match.hand_over(123)  # a hand-over is no position of its own
+    handed = played("toscana", 2, seed=4, moves=20).to_save()
+    handed["moves"].append({"entropy": "000000000000007b"})  # a hand-over (link version 2)...
+    match = Match.from_save({**handed, "format": 2})  # ...is no position of its own
     match.play(match.game.legal_moves(match.state)[0])
     save = match.to_save()
     review = Review(match)
@@ -372,7 +373,8 @@ def test_undo_says_why_it_is_not_available():
     free = Match("toscana", seed=1, seats=ANN_VS_COMPUTER, undo="free")
     free.play(free.game.legal_moves(free.state)[0])
     assert free.undo_refusal() is None and free.can_undo()
-    free.hand_over(77)
+    sent = {**free.to_save(), "format": 2, "moves": [*free.log, {"entropy": "000000000000004d"}]}
+    free = Match.from_save(sent)  # handed over (as link version 2 did)
     assert free.undo_refusal() == "hand_over" and free.undo() == 0  # what was sent is sent
     for reason in ("start", "turn_over", "revealed", "hand_over", "review"):
         assert TR.has(f"story.undo_why.{reason}") and TR_CS.has(f"story.undo_why.{reason}")

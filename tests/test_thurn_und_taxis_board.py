@@ -565,6 +565,7 @@ def test_log_lines_name_the_official_in_the_players_language():
         ],
         seed=1,
         options={"deck": DECK},
+        scenario="Test",
     )
     table.play(Draw(0))
     table.play(Draw(1))

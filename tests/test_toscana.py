@@ -38,8 +38,8 @@ from game.toscana.queries import (
 ALL = list(LAYOUT_IDS)
 
 
-def new(pile0, pile1, seed=0):
-    return GAME.new(seed=seed, options={"piles": [pile0, pile1]})
+def new(pile0, pile1, seed=0, **options):
+    return GAME.new(seed=seed, options={"piles": [pile0, pile1], **options})
 
 
 def play(state, *moves):
@@ -61,7 +61,7 @@ def seat_colours_in(round_no):
     return ["paving", "roof"] if round_no == 1 else ["roof", "paving"]
 
 
-def naive_spots(placements, round_no, seat, tile, contact="own-both"):
+def naive_spots(placements, round_no, seat, tile, contact="own-new"):
     """Every legal (x, y, rot) for `tile` of `seat`, in the engine's order (rot, y, x); an
     own-colour cell of the new tile touches an own-colour cell ("own-both") or any placed cell
     ("own-new")."""
@@ -95,7 +95,7 @@ def naive_spots(placements, round_no, seat, tile, contact="own-both"):
     return spots
 
 
-def naive_can_place(placements, round_no, seat, pile, contact="own-both"):
+def naive_can_place(placements, round_no, seat, pile, contact="own-new"):
     return bool(pile) and bool(naive_spots(placements, round_no, seat, pile[0], contact))
 
 
@@ -182,10 +182,11 @@ def test_tiles_stay_inside_the_board_and_never_overlap():
 
 
 def test_a_new_tile_needs_own_colour_on_both_sides_of_an_edge():
-    # DESIGN §5 / rules/toscana.md A1 reading "A": an own-colour cell of the new tile shares an
-    # edge with an own-colour cell already on the board
+    # DESIGN §5 option contact "own-both" (most other editions) / rules/toscana.md A1 reading
+    # "A": an own-colour cell of the new tile shares an edge with an own-colour cell already on
+    # the board
     # Seat 0 (paving) lays T01 at (6,8): roof (6,8),(7,8); paving (8,8),(9,8),(6..9,9).
-    state = play(new(["T01", "T02"], ["T04", "T05"]), place(6, 8, 0))
+    state = play(new(["T01", "T02"], ["T04", "T05"], contact="own-both"), place(6, 8, 0))
     # Seat 1 (roof), T04 standing (rot 1): roof cells everywhere except its top row (x, y).
     # Above the roof cells of T01, the roof cells of T04 touch them: legal.
     ok = play(state, place(6, 4, 1))
@@ -218,7 +219,7 @@ def test_corner_contact_is_not_enough_to_place():
 def test_the_touched_cell_may_belong_to_the_opponents_tile():
     # rules/toscana.md §3.2: "The touched own-colour cell may belong to either player's tile"
     # Seat 0 (paving) T01 at (6,8) has roof cells (6,8),(7,8); seat 1 (roof) touches them.
-    state = play(new(["T01", "T02"], ["T04", "T05"]), place(6, 8, 0))
+    state = play(new(["T01", "T02"], ["T04", "T05"], contact="own-both"), place(6, 8, 0))
     state = play(state, place(6, 4, 1))
     assert round_placements(state)[-1][:2] == (1, "T04")
 
@@ -227,10 +228,11 @@ def test_the_touched_cell_may_belong_to_the_opponents_tile():
 def test_option_contact_own_new_follows_the_printed_czech_rule():
     # seed 001 line 21 (the Czech rules): the new tile must touch "alespoň 1 políčkem vlastní
     # barvy alespoň jedné destičky už položené" - with at least one cell of its own colour, at
-    # least one tile already placed; DESIGN §5: option contact "own-new" plays that text
+    # least one tile already placed; DESIGN §5: option contact "own-new" plays that text, and
+    # as the seed is the specification it is the default
     piles = [["T01", "T02"], ["T04", "T05"]]
-    both = play(GAME.new(options={"piles": piles}), place(6, 8, 0))
-    printed = play(GAME.new(options={"piles": piles, "contact": "own-new"}), place(6, 8, 0))
+    both = play(GAME.new(options={"piles": piles, "contact": "own-both"}), place(6, 8, 0))
+    printed = play(GAME.new(options={"piles": piles}), place(6, 8, 0))
     # Seat 1 (roof), T04 standing at (8,4): its roof cells (8,7),(9,7) touch T01's paving cells
     # (8,8),(9,8) only: an own-colour cell next to a placed tile, not next to roof
     assert (8, 4, 1) not in legal_placements(both)
@@ -256,12 +258,25 @@ def test_own_new_still_needs_an_own_colour_cell_at_the_contact():
         GAME.apply(GAME.new(options={"piles": piles, "contact": "own-new"}), place(0, 0, 0))
 
 
-def test_option_contact_is_validated_and_defaults_to_own_both():
-    # DESIGN §5: contact "own-both" (default) | "own-new"
+def test_option_contact_is_validated_and_defaults_to_own_new():
+    # DESIGN §5: contact "own-new" (default: the printed Czech text, seed 001 line 21) |
+    # "own-both"
     with pytest.raises(BadData, match="option 'contact' must be one of"):
         GAME.new(options={"contact": "own-old"})
-    assert contact_rule(GAME.new()) == "own-both"
-    assert contact_rule(GAME.new(options={"contact": "own-new"})) == "own-new"
+    assert contact_rule(GAME.new()) == "own-new"
+    assert contact_rule(GAME.new(options={"contact": "own-both"})) == "own-both"
+
+
+def test_games_begun_before_own_new_became_the_default_keep_own_both():
+    # DESIGN §5: saves and links that name no contact keep meaning "own-both" if they were made
+    # before the change; their readers add the engine's legacy_defaults (game.core.savefile)
+    assert GAME.legacy_defaults == {"contact": "own-both"}
+    piles = [["T01", "T02"], ["T04", "T05"]]
+    old = play(GAME.new(options={"piles": piles, **GAME.legacy_defaults}), place(6, 8, 0))
+    assert contact_rule(old) == "own-both"
+    # seed 001 line 21's placement (T04's roof cells next to T01's paving only) stays refused
+    with pytest.raises(IllegalMove, match="no roof cell of the new tile touches a roof cell"):
+        GAME.apply(old, place(8, 4, 1))
 
 
 def test_contact_is_saved_with_the_state_and_placements_are_checked_by_it():
@@ -284,7 +299,6 @@ def test_a_link_keeps_the_contact_rule():
     for contact in ("own-both", "own-new"):
         match = Match("toscana", seed=3, options={"contact": contact})
         match.play(GAME.legal_moves(match.state)[0])
-        match.hand_over(0x5EED)
         match.play(GAME.legal_moves(match.state)[-1])
         again = Match.from_link(match.to_link())
         assert again.setup["options"]["contact"] == contact and again.state == match.state
@@ -511,9 +525,10 @@ def test_pass_only_when_nothing_fits():
 
 def blocked_position():
     """The first position of some fixed random games where the player to move holds a tile
-    that fits nowhere (the round goes on, so the opponent can still place)."""
+    that fits nowhere (the round goes on, so the opponent can still place). Under the stricter
+    contact "own-both", where such positions come early."""
     for seed in range(200):
-        state = GAME.new(seed=seed)
+        state = GAME.new(seed=seed, options={"contact": "own-both"})
         rng = Rng(seed)
         while not GAME.is_over(state):
             seat = state.turn

@@ -77,7 +77,7 @@ def test_illegal_move_changes_nothing():
         ('{"format": 1, "game": "toscana", "setup"', "not valid JSON"),
         ('{"format": 1, "game": "carcassonne", "setup": {}, "moves": []}', "bad setup"),
         ('{"format": 1, "game": "chess", "setup": {}, "moves": []}', "does not have"),
-        ('{"format": 3}', "unknown save format"),
+        ('{"format": 4}', "unknown save format"),
     ],
 )
 def test_a_bad_file_keeps_the_game_in_progress(text, expected):

@@ -73,9 +73,10 @@ class Cursor:
                     free[square] = True
         self.free = sorted(free, key=reading)
         self.box = self._box()
-        # discarded this very turn (only when the new position follows the one shown before)
+        # discarded this very turn (only when the new position follows the one shown before:
+        # one tile more, or the same tiles and a deal in keyed play)
         self.new_discards = []
-        if before is not None and len(self.placed) == before + 1:
+        if before is not None and len(self.placed) - before in (0, 1):
             self.new_discards = queries.discarded_tiles(state)[discarded_before:]
         self.rot, self.anchor, self.cursor, self.locked = 0, None, None, False
         self.step, self.selected, self.hovered = "place", None, None

@@ -7,7 +7,7 @@ mechanics.py, its JSON form in serial.py.
 from typing import Any, ClassVar, NamedTuple
 
 from game.core import BadData, Game, IllegalMove, Option, Rng, reading
-from game.core.contract import JSON
+from game.core.contract import JSON, deal_rng
 
 from . import DECLARATION, mechanics, serial
 from .data import BASE_TILES, LETTER_TILES, START_TILE
@@ -28,6 +28,7 @@ from .tables import (
 )
 
 COURIER_MODES = ("off", "tiles_free", "letter_tiles")
+COURIER_STARTS = ("start_tile", "first_letter_tile")
 MOVE_KEYS = {"x", "y", "rot", "meeple"}
 MOVE_SHAPE = (
     'a Carcassonne move is {"x": X, "y": Y, "rot": 0-3, "meeple": null or a feature '
@@ -90,6 +91,12 @@ class Carcassonne(Game):
             doc="The Courier: off, without tiles (starts on the start tile), or "
             "with the 6 letter tiles",
         ),
+        "courier_start": Option(
+            "start_tile",
+            choices=COURIER_STARTS,
+            doc="with letter tiles the Courier starts on the start tile (the rules' text), or "
+            "aside until the first letter tile (how games begun before read it)",
+        ),
         "courier_reach": Option(
             "line",
             choices=("line", "adjacent"),
@@ -113,6 +120,9 @@ class Carcassonne(Game):
             None, check=_check_deck, doc="fixed draw order after the start tile (scenarios, tests)"
         ),
     }
+    # saves and links made before option courier_start existed meant the old start
+    legacy_defaults: ClassVar[dict[str, JSON]] = {"courier_start": "first_letter_tile"}
+    fixed_chance_options: ClassVar[tuple[str, ...]] = ("deck",)  # a scenario's order
 
     # ---- set-up ------------------------------------------------------------------------------
     def new(self, players: int = 2, seed: int = 0, options: dict | None = None) -> State:
@@ -132,7 +142,7 @@ class Carcassonne(Game):
 
     # ---- playing ------------------------------------------------------------------------------
     def current_player(self, s: State) -> int | None:
-        return None if s.current is None else s.turn
+        return None if s.current is None and not s.waiting else s.turn
 
     def legal_moves(self, s: State) -> list[Place]:
         """Every (square, rotation, meeple) in the order (y, x, rot), then no meeple before the
@@ -188,6 +198,8 @@ class Carcassonne(Game):
     def apply_in_place(self, s: State, move: Place) -> None:
         k = s.current
         if k is None:
+            if s.waiting:
+                raise IllegalMove("this turn waits for its deal: no tile is drawn yet")
             raise IllegalMove("the game is over: no more moves can be made")
         x, y, rot, meeple = move
         rot, same_feature = CANON[k][rot]  # a look-alike rotation plays as the listed one
@@ -227,7 +239,7 @@ class Carcassonne(Game):
     def projected_scores(self, s: State) -> list[int]:
         """Scores as if the game ended now: banked points plus final scoring of the board."""
         totals = self.scores(s)
-        if s.current is not None:
+        if s.final_events is None:
             for p, points, _, _, _ in mechanics.final_scoring(s):
                 totals[p] += points
         return totals
@@ -252,8 +264,8 @@ class Carcassonne(Game):
     # ---- chance and hidden information ---------------------------------------------------------
     def redeal_unrevealed(self, s: State) -> None:
         """The face-down stack is shuffled again (the drawn tile is public); a deck fixed by the
-        set-up keeps its order."""
-        if not s.fixed_deck:
+        set-up keeps its order, and a keyed pool has none."""
+        if not s.fixed_deck and not s.keyed:
             deck = list(s.deck)
             s.rng.shuffle(deck)
             s.deck = tuple(deck)
@@ -265,12 +277,44 @@ class Carcassonne(Game):
         return v
 
     def determinize(self, v: State, rng: Rng) -> State:
+        """The deck's order sampled with `rng` (a keyed pool stays one: its draws come from
+        the turn's generator, here a fresh one, or from the next deal)."""
         s = mechanics.clone(v)
         if v.hidden:
             deck = list(v.deck)
-            rng.shuffle(deck)
-            s.deck, s.hidden, s.rng = tuple(deck), False, rng.fork()
+            if not v.keyed or v.fixed_deck:
+                rng.shuffle(deck)
+            s.deck, s.hidden = tuple(deck), False
+            s.rng = None if v.waiting else rng.fork()
         return s
+
+    # ---- keyed chance (link play) ---------------------------------------------------------------
+    def keyed(self, s: State) -> State:
+        """The stack becomes an unordered pool (a deck fixed by the set-up keeps its order) and
+        the tile in hand of the seat to move goes back to it (on top of a fixed deck): it is
+        drawn again at that seat's deal."""
+        c = mechanics.clone(s)
+        c.keyed, c.rng = True, None
+        if c.current is not None:
+            c.deck = (c.current, *c.deck)
+            c.current, c.placements, c.waiting = None, [], True
+        if not c.fixed_deck:
+            c.deck = tuple(sorted(c.deck))
+        return c
+
+    def to_deal(self, s: State) -> int | None:
+        return s.turn if s.waiting else None
+
+    def deal(self, s: State, key: int) -> State:
+        """The seat's tile drawn from the pool with the generator of `key`; tiles that fit
+        nowhere leave the game first, as in seeded play."""
+        rng = deal_rng(key)
+        if not s.waiting:
+            raise BadData("no turn waits for its deal")
+        c = mechanics.clone(s)
+        c.rng = rng
+        mechanics.draw_dealt(c)
+        return c
 
     # ---- serialisation ------------------------------------------------------------------------
     def to_json(self, s: State) -> dict[str, JSON]:

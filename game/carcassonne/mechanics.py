@@ -65,6 +65,7 @@ class State:
         "followers",
         "frontier",
         "hidden",
+        "keyed",
         "meeples",
         "open_ends",
         "options",
@@ -79,6 +80,7 @@ class State:
         "tile_pos",
         "tiles",
         "turn",
+        "waiting",
     )
     players: int  # number of seats
     options: dict[str, Any]  # rule options (without "deck"); never changed, shared by clones
@@ -95,10 +97,13 @@ class State:
     supply: list[int]  # meeples left per seat
     courier: int | None  # square of the Courier, or None (off the board)
     turn: int  # seat to move
-    current: int | None  # type index of the drawn tile (None: game over)
+    current: int | None  # type index of the drawn tile (None: game over, or waiting)
     placements: list[tuple[int, int]]  # (square, canonical rot) where `current` fits
-    deck: tuple[int, ...]  # type indices in draw order (in a view: sorted, hidden=True)
+    deck: tuple[int, ...]  # type indices in draw order (in a view: sorted, hidden=True;
+    # keyed: an unordered pool, sorted, unless the set-up fixed the order)
     hidden: bool  # a view: the order of the deck is not known
+    keyed: bool  # link play: each turn's tile is drawn at its deal (engine.Carcassonne.keyed)
+    waiting: bool  # keyed: the seat to move waits for its deal (no tile in hand, no generator)
     fixed_deck: bool  # the order came from the set-up's `deck` option (a scenario): kept
     discarded: list[int]  # type indices of unplaceable tiles removed from the game
     points: list[int]  # per seat, per CATEGORIES: seat * 5 + category
@@ -124,6 +129,8 @@ def _essence(s):
         s.deck,
         s.hidden,
         s.fixed_deck,
+        s.keyed,
+        s.waiting,
         s.discarded,
         s.courier,
         s.events,
@@ -140,7 +147,7 @@ def empty_state(players, options):
     s.meeples, s.supply = [], [MEEPLES_PER_PLAYER] * players
     s.courier = None
     s.turn, s.current, s.placements, s.deck, s.hidden, s.discarded = 0, None, [], (), False, []
-    s.fixed_deck = False
+    s.fixed_deck = s.keyed = s.waiting = False
     s.points = [0] * (players * len(CATEGORIES))
     s.events, s.final_events, s.rng = [], None, None
     return s
@@ -157,6 +164,7 @@ def clone(s):
     # placements, deck, discarded and events are replaced, never changed in place: shared
     c.turn, c.current, c.placements = s.turn, s.current, s.placements
     c.deck, c.hidden, c.fixed_deck, c.discarded = s.deck, s.hidden, s.fixed_deck, s.discarded
+    c.keyed, c.waiting = s.keyed, s.waiting
     c.points, c.events, c.final_events = s.points[:], s.events, s.final_events
     c.rng = s.rng.copy() if s.rng is not None else None
     return c
@@ -316,7 +324,10 @@ def play(s, pos, o, local):
     if node is not None and s.courier is not None:
         _courier(s, player, node)
     s.turn = (player + 1) % s.players
-    draw(s)
+    if s.keyed:
+        wait_for_deal(s)
+    else:
+        draw(s)
 
 
 def _score_completed(s, t, pos):
@@ -414,6 +425,12 @@ def mismatch(s, pos, o):
     return "the tile does not fit there"
 
 
+def fits_somewhere(s, k):
+    """Whether tile type k fits some free square."""
+    fits = FITS[k]
+    return any(fits[code] for code in s.frontier.values())
+
+
 def draw(s):
     """The next player's tile: unplaceable tiles leave the game; an empty deck ends it."""
     deck = s.deck
@@ -428,7 +445,38 @@ def draw(s):
             s.deck, s.current, s.placements = deck, k, placements
             return
         s.discarded = s.discarded + [k]
-    s.deck, s.current, s.placements = deck, None, []
+    _finish(s)
+
+
+def wait_for_deal(s):
+    """Keyed play, at the end of a turn: the next seat's tile is drawn at its deal, so the
+    generator goes. When no tile left fits anywhere, whatever the draw, they all leave the
+    game (in pool order) and it ends now."""
+    s.current, s.placements, s.rng = None, [], None
+    if any(fits_somewhere(s, k) for k in dict.fromkeys(s.deck)):
+        s.waiting = True
+    else:
+        s.discarded = s.discarded + list(s.deck)
+        _finish(s)
+
+
+def draw_dealt(s):
+    """Keyed play, at a turn's deal: tiles come from the pool with the turn's generator (a
+    deck fixed by the set-up: from its top) until one fits; those that fit nowhere leave the
+    game (DESIGN §5, unplaceable tile). Some tile fits: wait_for_deal made sure."""
+    deck = list(s.deck)
+    while True:
+        k = deck.pop(0 if s.fixed_deck else s.rng.below(len(deck)))
+        placements = fitting_squares(s, k)
+        if placements:
+            break
+        s.discarded = s.discarded + [k]
+    s.deck, s.current, s.placements, s.waiting = tuple(deck), k, placements, False
+
+
+def _finish(s):
+    """The game is over: nothing left to draw; final scoring."""
+    s.deck, s.current, s.placements = (), None, []
     s.final_events = final_scoring(s)
     for p, points, kind, _, _ in s.final_events:
         s.points[p * 5 + CATEGORY_OF_KIND[kind]] += points
@@ -466,11 +514,21 @@ def final_scoring(s):
     return events
 
 
+def courier_starts_on_board(options):
+    """The Courier starts on the start tile (seed 002 lines 20-22, its Example 0), with or
+    without letter tiles; letter-tile games begun before that reading (option courier_start
+    "first_letter_tile") keep him aside until the first letter tile."""
+    mode = options["courier"]
+    return mode == "tiles_free" or (
+        mode == "letter_tiles" and options["courier_start"] == "start_tile"
+    )
+
+
 def start(players, options, deck, fixed_deck):
     """A new game: the start tile (D, rot 0) at (0, 0), the Courier, the first draw."""
     s = empty_state(players, options)
     add_tile(s, pack(0, 0), TYPE_INDEX[START_TILE] * 4)
-    if options["courier"] == "tiles_free":
+    if courier_starts_on_board(options):
         s.courier = pack(0, 0)
     s.deck, s.fixed_deck = tuple(deck), fixed_deck
     draw(s)

@@ -49,6 +49,8 @@ def to_json(s: State) -> dict[str, JSON]:
         "deck": [TYPE_IDS[k] for k in s.deck],
         "hidden": s.hidden,
         "fixed_deck": s.fixed_deck,
+        "keyed": s.keyed,
+        "waiting": s.waiting,
         "discarded": [TYPE_IDS[k] for k in s.discarded],
         "courier": list(unpack(s.courier)) if s.courier is not None else None,
         "events": [event_json(s, e) for e in s.events],
@@ -117,6 +119,12 @@ def from_json(obj: JSON, check_setup: SetupCheck) -> State:
     s.hidden, s.fixed_deck = obj["hidden"], obj["fixed_deck"]
     _need(type(s.hidden) is bool, "'hidden' is true or false")
     _need(type(s.fixed_deck) is bool, "'fixed_deck' is true or false")
+    s.keyed, s.waiting = obj["keyed"], obj["waiting"]
+    _need(type(s.keyed) is bool and type(s.waiting) is bool, "'keyed' and 'waiting' are booleans")
+    _need(
+        not s.keyed or s.fixed_deck or list(s.deck) == sorted(s.deck),
+        "a keyed game's tiles are a pool, listed in order",
+    )
     s.discarded = [TYPE_INDEX[tile] for tile in obj["discarded"]]
     courier = obj["courier"]
     if courier is not None:
@@ -125,13 +133,20 @@ def from_json(obj: JSON, check_setup: SetupCheck) -> State:
     mode = options["courier"]
     _need(
         not (mode == "off" and s.courier is not None)
-        and not (mode == "tiles_free" and s.courier is None),
+        and not (mechanics.courier_starts_on_board(options) and s.courier is None),
         "the Courier's place does not fit the courier option",
     )
     s.events = [read_event(s, e) for e in obj["events"]]
     final = obj["final_events"]
     s.final_events = [read_event(s, e) for e in final] if final is not None else None
-    if s.current is None:
+    if s.waiting:
+        _need(s.keyed and s.current is None, "only a keyed turn with no tile drawn waits")
+        _need(s.final_events is None, "final scoring before the end")
+        _need(
+            any(mechanics.fits_somewhere(s, k) for k in s.deck),
+            "a waiting turn has no tile left that fits",
+        )
+    elif s.current is None:
         _need(not s.deck and s.final_events is not None, "a finished game has no deck left")
     else:
         _need(s.final_events is None, "final scoring before the end")
@@ -139,6 +154,11 @@ def from_json(obj: JSON, check_setup: SetupCheck) -> State:
         _need(bool(s.placements), "the current tile fits nowhere")
     rng = obj["rng"]
     s.rng = Rng.from_json(rng) if rng is not None else None
+    _need(not (s.waiting and s.rng is not None), "a turn waiting for its deal has no generator")
+    _need(
+        s.rng is not None or s.hidden or (s.keyed and (s.waiting or s.current is None)),
+        "a full state needs its generator while a turn is played",
+    )
     return s
 
 

@@ -16,8 +16,9 @@ from . import registry
 from .ai import level_names
 from .ai.arena import arena
 from .contract import BadData
+from .match import Match
 from .rng import Rng
-from .savefile import SaveError, load_text, read_save, replay
+from .savefile import SaveError, load_text
 
 
 def play_random(game, players, seed, options=None):
@@ -59,9 +60,8 @@ def cmd_replay(args):
         print(f"cannot read {args.save}: {e.strerror}", file=sys.stderr)
         return 2
     try:
-        parts = read_save(load_text(text))
-        game, moves = parts.game, [m for m in parts.entries if "entropy" not in m]
-        final = replay(game, parts.setup, parts.entries)[-1]
+        match = Match.from_save(load_text(text))
+        game, moves, final = match.game, match.moves, match.state
     except SaveError as e:
         print(f"{args.save}: {e}", file=sys.stderr)
         return 1

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 from .rng import Rng
 
 JSON = Any  # a JSON-ready value: dict, list, str, int, float, bool or None
+SEED_LIMIT = 1 << 128  # a new game's seed is below this (128 random bits; Rng folds them)
 
 
 class Move(Protocol):
@@ -93,6 +94,10 @@ class Game:
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2  # what the CLI and a new-game screen start from
     options: ClassVar[dict[str, Option]] = {}  # name -> Option
+    # What a save or link of an older format meant by an option it does not name, where that
+    # differs from today's default (a default changed, or an option added, after it was made):
+    # its readers add these before `check_setup`, so such a game keeps playing as it began.
+    legacy_defaults: ClassVar[dict[str, JSON]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -118,8 +123,8 @@ class Game:
                 f"{self.title} is for {self.min_players} to {self.max_players} players, "
                 f"not {players}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadData("the seed must be a whole number")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+            raise BadData("the seed must be a whole number from 0 to 2**128 - 1")
         if options is None:
             options = {}
         if not isinstance(options, dict):
@@ -218,6 +223,11 @@ class Game:
         fixed deck given by the set-up (a scenario). Default: nothing is hidden."""
 
     # ---- keyed chance (link play: docs/links.md) ------------------------------------------------
+    # Options that fix the order of chance when set (a deck, piles), e.g. ("deck",): a match
+    # with one of them set must be a named scenario (game.core.savefile.check_scenario), so
+    # that no link or save can fix the luck of an ordinary game.
+    fixed_chance_options: ClassVar[tuple[str, ...]] = ()
+
     # Played by link, a game's chance is dealt turn by turn from keys that combine a secret the
     # seat to move committed to earlier with bits the other seats revealed after it (game.core.
     # handover). The engine's part: a keyed state keeps nothing face down in any order and holds

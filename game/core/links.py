@@ -1,37 +1,50 @@
-"""Play-by-link: a whole save packed into a URL-safe string.
+"""Play-by-link: a whole match packed into a URL-safe string (docs/links.md, "Links").
 
-Version "2" (written now): the character "2", then base64url of a raw DEFLATE stream holding a
+Version "3" (written now): the character "3", then base64url of a raw DEFLATE stream holding a
 varint-sized JSON header `{"g": game id, "s": setup, "n": seats, "i": match id, "u": undo}` and
 then one item per log entry:
 
-    varint(k + 1)           the move at index k of `legal_moves` in the position reached
-    0, 8 bytes big-endian   an entropy event (64 bits mixed in by the browser that handed over)
+    varint(k + 2)           the move at index k of `legal_moves` in the position reached
+    1, hand-over            varint seat, a flags byte (bit 0: a reveal follows; bit 1: the entry
+                            joins the share of the entry before), 16-byte commitment, 8-byte
+                            bits, and the 16-byte revealed secret when bit 0 is set
+    0, 8 bytes big-endian   an entropy event (games begun before hand-overs existed)
 
-Version "1" (first release: no match id, no entropy events, item = varint(k)) still opens.
-Indices make links short (a 4-player Thurn und Taxis game fits in well under 4,000 characters);
-the price is that the order of `legal_moves` is part of the link format, which the golden-link
-test pins for both versions.
+Version "2" (items `varint(k + 1)` and entropy events) and version "1" (the first release: no
+match id, items `varint(k)`) still open. Indices make links short (a 4-player Thurn und Taxis
+game's moves fit in well under 4,000 characters; a hand-over adds 27 or 43 bytes); the price is
+that the order of `legal_moves` is part of the link format, which the golden links pin for every
+version.
+
+Reading a link (`unpack`) only parses it; the match replays it (game.core.match), after the
+checks that need no replay (game.core.savefile.read_save).
 """
 
 import base64
 import zlib
-from typing import Any
+from typing import Any, NamedTuple
 
 from .contract import Game, canonical_json
+from .handover import BITS_BYTES, SEAT_LIMIT, SECRET_BYTES, HandOver, is_handover, read_handover
 from .jsontext import JSONTextError, load_json
 from .savefile import (
     MAX_ENTRIES,
     SaveError,
-    apply_entry,
+    check_handover_count,
     entropy_bits,
     is_entropy,
     make_save,
-    read_save,
 )
 
-LINK_VERSION = "2"
+LINK_VERSION = "3"
+READS_VERSIONS = ("1", "2", "3")
 MAX_LINK_CHARS = 200_000  # a finished 4-player game is ~1,000; anything near this is not a link
 MAX_UNPACKED = 1_000_000  # bytes a link may unpack to (a tiny link must not unpack to gigabytes)
+_REVEALS, _JOINS = 1, 2  # a hand-over item's flags
+
+
+class Index(int):
+    """A move given by its place in `legal_moves` (a link's item), until the match replays it."""
 
 
 def _varint(n: int, out: bytearray) -> None:
@@ -70,15 +83,28 @@ def _move_index(game: Game, state: Any, move_json: Any, step: int) -> int:
     raise SaveError(f"move {step} is not legal", step, key="load.move", params={"n": step})
 
 
-def _item(game: Game, state: Any, entry: Any, step: int) -> bytes:
-    """One log entry's bytes: the index of its move in `state`, or an entropy event."""
-    out = bytearray()
-    if is_entropy(entry):
-        out.append(0)
-        out += entropy_bits(entry).to_bytes(8, "big")
-    else:
-        _varint(_move_index(game, state, entry, step) + 1, out)
+def _handover_item(entry: HandOver) -> bytes:
+    out = bytearray([1])
+    _varint(entry.seat, out)
+    out.append((_REVEALS if entry.reveal is not None else 0) | (_JOINS if entry.joins else 0))
+    out += entry.commit + entry.bits + (entry.reveal or b"")
     return bytes(out)
+
+
+def _move_item(index: int) -> bytes:
+    out = bytearray()
+    _varint(index + 2, out)
+    return bytes(out)
+
+
+def _item(game: Game, state: Any, entry: Any, step: int) -> bytes:
+    """One log entry's bytes: the index of its move in `state` (the position before it, dealt
+    when its turn was dealt), a hand-over or an entropy event."""
+    if is_handover(entry):
+        return _handover_item(read_handover(entry))
+    if is_entropy(entry):
+        return b"\0" + entropy_bits(entry).to_bytes(8, "big")
+    return _move_item(_move_index(game, state, entry, step))
 
 
 def _pack(header: dict, items: list[bytes]) -> str:
@@ -98,19 +124,6 @@ def _header(game_id: str, setup: Any, seats: Any, match_id: Any, undo: Any) -> d
     if undo is not None:
         header["u"] = undo
     return header
-
-
-def encode_link(save: dict) -> str:
-    """A URL-safe string for a save (checked by replaying it)."""
-    parts = read_save(save)
-    game = parts.game
-    state = game.new(**parts.setup)
-    items = []
-    for step, entry in enumerate(parts.entries, 1):
-        items.append(_item(game, state, entry, step))
-        state = apply_entry(game, state, entry)
-    header = _header(game.id, parts.setup, parts.seats, parts.match_id, parts.undo)
-    return _pack(header, items)
 
 
 class LinkWriter:
@@ -141,7 +154,14 @@ class LinkWriter:
         return _pack(_header(game.id, *header), items)
 
 
-def _unpack(text: str) -> bytes:
+class Unpacked(NamedTuple):
+    """A link parsed without replaying it."""
+
+    save: dict  # a save whose moves are `Index` values (format 1, 2 or 3, as the link's version)
+    items: list[bytes]  # each entry as a version-3 link writes it
+
+
+def _inflate(text: str) -> bytes:
     body = text[1:]
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
@@ -156,22 +176,29 @@ def _unpack(text: str) -> bytes:
     return data
 
 
-def decode_link(text: Any) -> dict:
-    """The save a link holds; SaveError for a damaged, foreign or hostile link."""
-    return read_link(text)[0]
+def _read_handover(item: bytes) -> HandOver:
+    """The hand-over a version-3 item holds (its bounds already checked)."""
+    seat, pos = _read_varint(item, 1)
+    flags = item[pos]
+    commit = item[pos + 1 : pos + 1 + SECRET_BYTES]
+    bits = item[pos + 1 + SECRET_BYTES : pos + 1 + SECRET_BYTES + BITS_BYTES]
+    reveal = item[pos + 1 + SECRET_BYTES + BITS_BYTES :] if flags & _REVEALS else None
+    if seat >= SEAT_LIMIT:
+        raise SaveError("the link is damaged", key="link.damaged")
+    return HandOver(seat, commit, bits, reveal, bool(flags & _JOINS))
 
 
-def read_link(text: Any) -> tuple[dict, LinkWriter]:
-    """The save a link holds, and a LinkWriter that knows its entries already (the match made
-    from it writes only what is played next); SaveError as decode_link."""
+def unpack(text: Any) -> Unpacked:
+    """The save a link holds, its moves as `Index` values, parsed but not replayed; SaveError
+    for a damaged, foreign or hostile link."""
     if not isinstance(text, str) or not text:
         raise SaveError("the link holds no game", key="link.empty")
     if len(text) > MAX_LINK_CHARS:
         raise SaveError("the link is far too long to be a game", key="link.damaged")
     version = text[0]
-    if version not in ("1", "2"):
+    if version not in READS_VERSIONS:
         raise SaveError("this link was made by a different version of the site", key="link.version")
-    data = _unpack(text)
+    data = _inflate(text)
     size, pos = _read_varint(data, 0)
     try:
         header = load_json(data[pos : pos + size])
@@ -180,37 +207,40 @@ def read_link(text: Any) -> tuple[dict, LinkWriter]:
     except (JSONTextError, KeyError, TypeError, AttributeError):
         raise SaveError("the link is damaged", key="link.damaged") from None
     pos += size
-    parts = read_save(make_save(game_id, setup, [], seats, match_id, undo))
-    game = parts.game
-    state = game.new(**parts.setup)
-    entries: list[Any] = []
-    items: list[bytes] = []  # each entry as a version-2 link writes it
+    first_move = {"1": 0, "2": 1, "3": 2}[version]  # the item of the move at index 0
+    spans: list[tuple[int, int, int]] = []  # (item, its start, its end): a pass building nothing
+    moves, hand_overs = 0, dict[int, int]()
     while pos < len(data):
-        step = len(entries) + 1
-        if step > MAX_ENTRIES:
+        if len(spans) >= MAX_ENTRIES:
             raise SaveError("the link holds more than a game", key="link.damaged")
+        start = pos
         item, pos = _read_varint(data, pos)
-        if version == "2" and item == 0:
-            if pos + 8 > len(data):
-                raise SaveError("the link is cut short", key="link.damaged")
-            entry: Any = {"entropy": data[pos : pos + 8].hex()}
-            items.append(data[pos - 1 : pos + 8])
+        if item >= first_move:
+            moves += 1
+        elif item == 0:
             pos += 8
         else:
-            index = item - 1 if version == "2" else item
-            legal = game.legal_moves(state)
-            if index >= len(legal):
-                raise SaveError(
-                    f"the link is damaged at move {step}",
-                    step,
-                    key="link.damaged_at",
-                    params={"n": step},
-                )
-            entry = legal[index].to_json()
-            written = bytearray()
-            _varint(index + 1, written)
-            items.append(bytes(written))
-        entries.append(entry)
-        state = apply_entry(game, state, entry)
-    save = make_save(game.id, parts.setup, entries, parts.seats, parts.match_id, parts.undo)
-    return save, LinkWriter(entries, items)
+            seat, flags_at = _read_varint(data, pos)
+            if flags_at >= len(data) or data[flags_at] & ~(_REVEALS | _JOINS):
+                raise SaveError("the link is damaged", key="link.damaged")
+            size = SECRET_BYTES + BITS_BYTES + (SECRET_BYTES if data[flags_at] & _REVEALS else 0)
+            pos = flags_at + 1 + size
+            hand_overs[seat] = hand_overs.get(seat, 0) + 1
+        if pos > len(data):
+            raise SaveError("the link is cut short", key="link.damaged")
+        spans.append((item, start, pos))
+    check_handover_count(moves, hand_overs)  # before anything is built or replayed
+    entries: list[Any] = []
+    items: list[bytes] = []
+    for item, start, end in spans:
+        if item >= first_move:
+            entries.append(Index(item - first_move))
+            items.append(_move_item(item - first_move))
+            continue
+        if item == 0:
+            entries.append({"entropy": data[end - 8 : end].hex()})
+        else:
+            entries.append(_read_handover(data[start:end]).to_json())
+        items.append(data[start:end])
+    save = make_save(game_id, setup, entries, seats, match_id, undo, format=int(version))
+    return Unpacked(save, items)

@@ -146,6 +146,7 @@ class ThurnUndTaxis(Game):
             "top first (may be shorter than 66)",
         ),
     }
+    fixed_chance_options: ClassVar[tuple[str, ...]] = ("deck",)  # a scenario's order
 
     # ---- set-up -------------------------------------------------------------------------------
     def new(self, players: int = 3, seed: int = 0, options: dict | None = None) -> TntState:
@@ -169,7 +170,7 @@ class ThurnUndTaxis(Game):
         version 1 (DESIGN §2a) come after the moves their position had then."""
         s = state
         step = mechanics.phase(s)
-        if step == OVER or (s.is_view and s.viewer != s.turn):
+        if step == OVER or s.waiting or (s.is_view and s.viewer != s.turn):
             return []
         p = s.turn
         if step == DISCARD:
@@ -267,6 +268,8 @@ class ThurnUndTaxis(Game):
         s = state
         if s.over:
             raise IllegalMove("the game is over: no more moves can be made")
+        if s.waiting:
+            raise IllegalMove("this turn waits for its deal: nothing can be drawn before it")
         if type(move) is Draw:
             mechanics.draw(s, move.source, mechanics.phase(s))
         elif type(move) is Official:
@@ -333,6 +336,15 @@ class ThurnUndTaxis(Game):
 
     def undoable(self, before: TntState, after: TntState) -> bool:
         return hidden.undoable(before, after)
+
+    def keyed(self, state: TntState) -> TntState:
+        return hidden.keyed(state)
+
+    def to_deal(self, state: TntState) -> int | None:
+        return state.turn if state.waiting else None
+
+    def deal(self, state: TntState, key: int) -> TntState:
+        return hidden.deal(state, key)
 
     # ---- serialisation --------------------------------------------------------------------------
     def to_json(self, state: TntState) -> dict[str, JSON]:

@@ -7,12 +7,17 @@ count. Public and kept: display, routes, houses, discard pile (face up), carriag
 score log (with other players' tile values blanked), and the pile's "batch": the cards the
 current pile was shuffled from (the discards at the last reshuffle, or the cards left after
 dealing the display), minus those since revealed into the display.
+
+Keyed play (link play): the pile is an unordered pool (kept sorted) and every card that comes
+from it (a blind draw, a display refill, the discards turned into a new pile) is drawn at that
+moment with the generator of the turn in progress, which each turn gets at its deal.
 """
 
 from game.core import BadData
+from game.core.contract import deal_rng
 
 from .data import KIND_INDEX, KINDS, N_CITIES, STACK_VALUES
-from .mechanics import EMPTY, FaceDown, copy_state
+from .mechanics import DISPLAY, EMPTY, FaceDown, card_counts, copy_state, refill_display
 
 
 def view(s, player):
@@ -58,6 +63,8 @@ def determinize(v, rng):
             raise BadData("the view is inconsistent: hands and unseen cards disagree")
         s.hands[p] = tuple(sorted(v.known[p] + tuple(rest[:need])))
         rest = rest[need:]
+    if v.keyed:
+        s.pile.sort()  # a pool, drawn from with the turn's generator
     if rest or len(s.pile) != len(v.pile) or min(unseen) < 0:
         raise BadData("the view is inconsistent: cards do not add up")
     # tiles are taken from public stacks top first, so the log fixes every value
@@ -75,15 +82,44 @@ def determinize(v, rng):
         log.append({**r, "bonuses": bonuses} if bonuses != r["bonuses"] else r)
     s.log = tuple(log)
     s.tiles = [tuple(tiles[p]) if type(t) is FaceDown else t for p, t in enumerate(v.tiles)]
-    s.is_view, s.viewer, s.rng = False, None, rng.fork()
+    s.is_view, s.viewer, s.rng = False, None, None if v.waiting else rng.fork()
     return s
+
+
+def keyed(s):
+    """The same position for keyed play: the pile becomes a pool (a scenario's fixed order
+    stays); a game keyed from its very start (seat 0's first turn, nothing drawn yet) puts its
+    opening display back too, to be dealt at seat 0's first deal. Hands stay as they are."""
+    if s.is_view:
+        raise BadData("a view has no pile to key: key the full state")
+    c = copy_state(s)
+    c.keyed, c.rng, c.waiting = True, None, not s.over
+    if not c.pile_fixed:
+        if c.turn_number == 1 and not c.draws:
+            c.pile += [card for card in c.display if card != EMPTY]
+            c.display = [EMPTY] * DISPLAY
+            c.pile_batch = card_counts(c.pile)
+        c.pile.sort()
+    return c
+
+
+def deal(s, key):
+    """The waiting turn gets the generator of `key`; an opening display still to come is dealt
+    from the pool with it (every other empty slot is empty because no card was left)."""
+    rng = deal_rng(key)
+    if not s.waiting:
+        raise BadData("no turn waits for its deal")
+    c = copy_state(s)
+    c.rng, c.waiting = rng, False
+    refill_display(c)
+    return c
 
 
 def redeal_unrevealed(s) -> None:
     """Shuffle the face-down pile again with the state's RNG (Game.mix_entropy). The display,
     the hands and the discard pile are public or already decided; a pile still in the order a
-    scenario's `deck` option gave stays as it is."""
-    if not s.pile_fixed:
+    scenario's `deck` option gave stays as it is, and a keyed pool has no order."""
+    if not s.pile_fixed and not s.keyed:
         s.rng.shuffle(s.pile)
 
 

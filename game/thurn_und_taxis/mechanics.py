@@ -74,6 +74,7 @@ class TntState:
         "houses",  # per seat: bit mask of cities
         "include_baiern",  # option all_provinces_includes_baiern
         "is_view",
+        "keyed",  # link play: the pile is an unordered pool, each turn dealt (engine.keyed)
         "known",  # per seat: the hand cards everyone saw taken from the display
         "log",  # one record per closed route
         "official",  # the official called this turn (a code, NO_OFFICIAL for none)
@@ -91,6 +92,7 @@ class TntState:
         "turn",
         "turn_number",
         "viewer",  # the seat a view is for (None: a spectator)
+        "waiting",  # keyed: the turn waits for its deal (no generator)
     )
 
     def _key(self) -> tuple:
@@ -110,15 +112,11 @@ def new_state(players: int, rng: Any, deck: list[int], fixed: bool, include_baie
     (top first); `fixed` says the order is a scenario's, not the shuffle's."""
     s = TntState()
     s.rng, s.players, s.include_baiern = rng, players, include_baiern
-    cards = [0] * data.N_CITIES
-    for c in deck:
-        cards[c] += 1
-    s.cards = data.FULL_DECK if tuple(cards) == data.FULL_DECK else tuple(cards)
+    cards = tuple(card_counts(deck))
+    s.cards = data.FULL_DECK if cards == data.FULL_DECK else cards
     s.display = deck[:DISPLAY] + [EMPTY] * (DISPLAY - len(deck[:DISPLAY]))
     s.pile = deck[DISPLAY:][::-1]  # top card last
-    s.pile_batch = [0] * data.N_CITIES
-    for c in s.pile:
-        s.pile_batch[c] += 1
+    s.pile_batch = card_counts(s.pile)
     s.pile_fixed = fixed
     s.discard_pile = []
     s.hands = [()] * players
@@ -131,6 +129,7 @@ def new_state(players: int, rng: Any, deck: list[int], fixed: bool, include_baie
     s.turn, s.turn_number, s.over, s.final_round, s.end_tile = 0, 1, False, False, None
     s.log = ()
     s.is_view, s.viewer = False, None
+    s.keyed = s.waiting = False
     start_turn(s)
     return s
 
@@ -156,6 +155,7 @@ def copy_state(s):
     c.plays, c.plays_needed, c.abandoned = s.plays, s.plays_needed, s.abandoned
     c.cards_to_cut, c.log = s.cards_to_cut, s.log
     c.is_view, c.viewer = s.is_view, s.viewer
+    c.keyed, c.waiting = s.keyed, s.waiting
     c.rng = s.rng.copy() if s.rng is not None else None
     return c
 
@@ -317,20 +317,31 @@ def official_problem(s, code: int, step: str) -> str | None:
 # ---- the draw step -------------------------------------------------------------------------------
 def take_from_pile(s) -> int:
     """The top card of the pile (reshuffling the discards into a new pile when it is empty,
-    DESIGN §5), or EMPTY when there is no card left."""
+    DESIGN §5), or EMPTY when there is no card left. Keyed play: the pile is a pool (sorted)
+    and the card is drawn from it with the turn's generator; the discards become the pool."""
     if type(s.pile) is FaceDown:
         raise IllegalMove("the draw pile is hidden in a view")
     if not s.pile:
         if not s.discard_pile:
             return EMPTY
         s.pile, s.discard_pile = s.discard_pile, []
-        s.rng.shuffle(s.pile)
+        if s.keyed:
+            s.pile.sort()
+        else:
+            s.rng.shuffle(s.pile)
         s.pile_fixed = False
-        batch = [0] * data.N_CITIES
-        for c in s.pile:
-            batch[c] += 1
-        s.pile_batch = batch
+        s.pile_batch = card_counts(s.pile)
+    if s.keyed and not s.pile_fixed:
+        return s.pile.pop(s.rng.below(len(s.pile)))
     return s.pile.pop()
+
+
+def card_counts(cards) -> list[int]:
+    """How many cards of each city."""
+    counts = [0] * data.N_CITIES
+    for c in cards:
+        counts[c] += 1
+    return counts
 
 
 def refill(s, slot: int) -> None:
@@ -501,10 +512,12 @@ def cut_hand(s, cards: list[int], step: str) -> None:
 def end_turn(s) -> None:
     if s.final_round and s.turn == s.players - 1:
         s.over = True  # the round is finished: seat 0 started it
-        return
-    s.turn = (s.turn + 1) % s.players
-    s.turn_number += 1
-    start_turn(s)
+    else:
+        s.turn = (s.turn + 1) % s.players
+        s.turn_number += 1
+        start_turn(s)
+    if s.keyed:  # the generator goes with the turn; the next one waits for its deal
+        s.rng, s.waiting = None, not s.over
 
 
 def start_turn(s) -> None:

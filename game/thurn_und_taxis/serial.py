@@ -72,6 +72,8 @@ def state_to_json(s) -> dict[str, Any]:
             for r in s.log
         ],  # copies: the state's records are shared, never changed
         "view": {"seat": s.viewer} if s.is_view else None,
+        "keyed": s.keyed,
+        "waiting": s.waiting,
         "rng": s.rng.to_json() if s.rng is not None else None,
     }
 
@@ -210,14 +212,21 @@ def _read_state(obj: Any) -> TntState:
     if not isinstance(log, list):
         _fail("log must be a list")
     s.log = tuple(_read_record(r, n) for r in log)
-    if s.is_view:
+    s.keyed = _bool(obj["keyed"], "keyed")
+    s.waiting = _bool(obj["waiting"], "waiting")
+    if s.waiting and (not s.keyed or s.over):
+        _fail("only a keyed game still in play waits for a deal")
+    if s.keyed and not s.pile_fixed and type(s.pile) is list and s.pile != sorted(s.pile):
+        _fail("a keyed game's pile is a pool, listed in order")
+    if s.is_view or s.waiting or (s.keyed and s.over):
         if obj["rng"] is not None:
-            _fail("a view holds no RNG")
+            _fail("a view, or a keyed game between turns, holds no RNG")
         s.rng = None
     else:
+        s.rng = Rng.from_json(obj["rng"])
+    if not s.is_view:
         if type(s.pile) is FaceDown or any(type(h) is FaceDown for h in s.hands):
             _fail("a full state shows every hand and the pile")
-        s.rng = Rng.from_json(obj["rng"])
         total = [0] * N_CITIES
         for c in (
             [c for c in s.display if c != EMPTY]

@@ -4,19 +4,23 @@ state lives in mechanics.py, the state's JSON in serial.py."""
 
 from typing import Any, ClassVar, NamedTuple
 
-from game.core import Game, IllegalMove, Option, Rng
-from game.core.contract import JSON
+from game.core import BadData, Game, IllegalMove, Option, Rng
+from game.core.contract import JSON, deal_rng
 
 from . import DECLARATION, serial
 from .mechanics import (
     CANONICAL,
     CONTACTS,
     OWN_BOTH,
+    OWN_NEW,
     ToscanaState,
     board_scores,
+    can_place,
     clone,
     colour_of,
     end_turn,
+    face_down,
+    hand_on,
     last_record,
     lay_tile,
     new_state,
@@ -26,6 +30,8 @@ from .mechanics import (
     shuffle_unknown,
     spots,
     tile_name,
+    turn_up,
+    turn_up_all,
     veto_allowed,
 )
 
@@ -74,12 +80,16 @@ class Toscana(Game):
             doc="fixed piles [[seat 0's tile ids], [seat 1's]], top first, used in both rounds",
         ),
         "contact": Option(
-            OWN_BOTH,
+            OWN_NEW,
             choices=CONTACTS,
-            doc='what an own-colour cell of a new tile must touch: "own-both" an own-colour '
-            'cell on the board (most editions), "own-new" any placed tile (the Czech text)',
+            doc='what an own-colour cell of a new tile must touch: "own-new" any placed tile '
+            '(the Czech text, seed 001 line 21), "own-both" an own-colour cell on the board '
+            "(most other editions)",
         ),
     }
+    # saves and links made before "own-new" became the default meant "own-both"
+    legacy_defaults: ClassVar[dict[str, JSON]] = {"contact": OWN_BOTH}
+    fixed_chance_options: ClassVar[tuple[str, ...]] = ("piles",)  # a scenario's order
 
     # ---- set-up -----------------------------------------------------------------------------
     def new(self, players: int = 2, seed: int = 0, options: dict | None = None) -> ToscanaState:
@@ -92,9 +102,11 @@ class Toscana(Game):
 
     def legal_moves(self, s: ToscanaState) -> list[ToscanaMove]:
         seat = s.turn
-        if seat is None:
+        if seat is None or s.waiting:
             return []
         found = spots(s, seat)
+        if not found and s.keyed and not can_place(s, 1 - seat):
+            return [Pass()]  # keyed: the tile dealt fits nowhere either, this pass ends the round
         moves: list[ToscanaMove] = [Place(x, y, rot) for x, y, rot in found] if found else [Pass()]
         if veto_allowed(s):
             moves += [move._replace(veto=True) for move in moves]
@@ -138,6 +150,8 @@ class Toscana(Game):
         seat = s.turn
         if seat is None:
             raise IllegalMove("the game is over: no more moves can be made")
+        if s.waiting:
+            raise IllegalMove("this turn waits for its deal: its tiles are not turned up yet")
         opponent = 1 - seat
         pile = s.piles[seat]
         colour = colour_of(seat, s.round_no)
@@ -156,6 +170,8 @@ class Toscana(Game):
                     f"you cannot pass: your tile {tile} fits, for example at "
                     f"x={x}, y={y}, rot={rot}"
                 )
+            if move.veto and s.keyed and not can_place(s, opponent):
+                raise IllegalMove("neither player can place: this pass only ends the round")
             placed = None  # a blocked tile stays on top (rules/toscana.md A6)
         else:
             if not pile:
@@ -167,13 +183,19 @@ class Toscana(Game):
             if error:
                 raise IllegalMove(error)
             lay_tile(s, seat, move.x, move.y, rot)
+            if s.keyed:  # the next tile shows at once: the opponent decides a veto on it
+                turn_up(s, seat)
             placed = (move.x, move.y, rot)
         vetoed = None
         if move.veto:
             vetoed = send_under(s, opponent)
             s.veto_left[seat] = False
+            if s.keyed:  # the opponent's next tile comes up at the deal of its turn
+                face_down(s, opponent)
         round_end = end_turn(s, seat)
         s.last = last_record(seat, colour, tile, placed, move.veto, vetoed, round_end)
+        if s.keyed:
+            hand_on(s, seat)
 
     # ---- scores -----------------------------------------------------------------------------
     def scores(self, s: ToscanaState) -> list[int]:
@@ -213,8 +235,9 @@ class Toscana(Game):
     def redeal_unrevealed(self, s: ToscanaState) -> None:
         """Shuffle what nobody has seen: each pile below its top, above the tiles a veto sent
         to the bottom (DESIGN §5: piles are face up, a vetoed tile is known to lie at the
-        bottom). Fixed piles (option `piles`) are a scenario and stay as they are."""
-        if s.fixed_piles is None:
+        bottom). Fixed piles (option `piles`) are a scenario and stay as they are; keyed pools
+        have no order."""
+        if s.fixed_piles is None and not s.keyed:
             for seat, pile in enumerate(s.piles):
                 shuffle_unknown(pile, s.known[seat], s.rng)
 
@@ -223,21 +246,53 @@ class Toscana(Game):
         order; between them the order is replaced by the sorted composition (public: every tile
         not yet played); no RNG, no round-2 order."""
         v = clone(s)
-        v.piles = [public_pile(pile, known) for pile, known in zip(s.piles, s.known)]
+        v.piles = [
+            public_pile(pile, known, top) for pile, known, top in zip(s.piles, s.known, s.face_up)
+        ]
         v.fixed_piles = None
         v.rng = None
         v.hidden = True
         return v
 
     def determinize(self, view: ToscanaState, rng: Rng) -> ToscanaState:
+        """The unknown middles sampled with `rng` (keyed: they stay pools, drawn from by the
+        turn's generator, here a fresh one, or by the next deal)."""
         s = clone(view)
         if not view.hidden:
             return s
-        for seat, pile in enumerate(s.piles):
-            shuffle_unknown(pile, s.known[seat], rng)
+        if not view.keyed:
+            for seat, pile in enumerate(s.piles):
+                shuffle_unknown(pile, s.known[seat], rng)
         s.hidden = False
-        s.rng = rng.fork()
+        s.rng = None if view.waiting else rng.fork()
         return s
+
+    # ---- keyed chance (link play) -------------------------------------------------------------
+    def keyed(self, s: ToscanaState) -> ToscanaState:
+        """The piles' unknown middles become sorted pools (fixed piles keep their order); the
+        top tiles are face up and public, so they stay; the turn in progress waits."""
+        c = clone(s)
+        c.keyed, c.rng, c.waiting = True, None, c.turn is not None
+        if c.fixed_piles is None:
+            c.piles = [
+                public_pile(pile, known, top)
+                for pile, known, top in zip(c.piles, c.known, c.face_up)
+            ]
+        return c
+
+    def to_deal(self, s: ToscanaState) -> int | None:
+        return s.turn if s.waiting else None
+
+    def deal(self, s: ToscanaState, key: int) -> ToscanaState:
+        """The generator of the turn from `key`; a top tile still face down (the mover's after
+        a veto, both at round 2's start) is turned up with it."""
+        rng = deal_rng(key)
+        if not s.waiting:
+            raise BadData("no turn waits for its deal")
+        c = clone(s)
+        c.rng, c.waiting = rng, False
+        turn_up_all(c)
+        return c
 
     # ---- serialisation ----------------------------------------------------------------------
     def to_json(self, s: ToscanaState) -> dict[str, JSON]:

@@ -83,17 +83,21 @@ def first_tile_example(tr: Translator) -> str:
     return picture(_box(placements, around), _board(state))
 
 
+# the fault of a spot next to the town under the default touching rule (option contact)
+UNTOUCHED = "touch_tile" if GAME.options["contact"].default == "own-new" else "touch"
+
+
 @cache
 def touching_spots():
     """In the position after four tiles: a spot where the next tile may go, and one next to
-    the town where it may not (only other colours touch its own squares there)."""
+    the town where it may not (only the new tile's other colour touches the town there)."""
     state = positions()[4]
     legal = _compact(state)
     near = []
     for y in range(SIZE):
         for x in range(SIZE):
             for rot in (0, 1):
-                if queries.placement_problem(state, x, y, rot) == "touch":
+                if queries.placement_problem(state, x, y, rot) == UNTOUCHED:
                     width, height = footprint(rot)
                     mid = (2 * x + width - 2 * legal["x"]) ** 2 + (
                         2 * y + height - 2 * legal["y"]

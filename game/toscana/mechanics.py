@@ -250,13 +250,22 @@ class ToscanaState:
     the order played; `masks` and `tile_masks` are the bitboards derived from them; `finished`
     holds each finished round as (placements, scores); `fixed_piles` is option `piles` (dealt
     again in round 2) or None; `contact` is option `contact`; `last` is the public JSON record
-    of the last move; `hidden` marks a view."""
+    of the last move; `hidden` marks a view.
+
+    Keyed play (link play, engine.Toscana.keyed): `keyed` is set, the unknown middle of each
+    pile is an unordered pool (sorted, unless option `piles` fixed the order), and a top tile
+    is turned up from it when it is needed: a seat's own next tile at the end of its placement,
+    with its turn's generator; the opponent's new top after a veto, and round 2's first tiles,
+    at the deal of the turn they belong to. `face_up[seat]` is False while that pile's top
+    waits for such a deal; `waiting` says the turn waits for its deal."""
 
     __slots__ = (
         "contact",
+        "face_up",
         "finished",
         "fixed_piles",
         "hidden",
+        "keyed",
         "known",
         "last",
         "masks",
@@ -266,11 +275,14 @@ class ToscanaState:
         "tile_masks",
         "turn",
         "veto_left",
+        "waiting",
     )
     contact: str
+    face_up: tuple[bool, bool]
     finished: tuple[tuple[tuple[tuple[int, int, int, int, int], ...], tuple[int, int]], ...]
     fixed_piles: tuple[tuple[int, ...], tuple[int, ...]] | None
     hidden: bool
+    keyed: bool
     known: list[int]
     last: dict[str, Any] | None
     masks: list[int]
@@ -280,6 +292,7 @@ class ToscanaState:
     tile_masks: list[int]
     turn: int | None
     veto_left: list[bool]
+    waiting: bool
 
     def _key(self):
         return (
@@ -293,6 +306,9 @@ class ToscanaState:
             self.contact,
             self.last,
             self.hidden,
+            self.keyed,
+            self.waiting,
+            self.face_up,
             self.rng,
         )
 
@@ -314,16 +330,20 @@ def new_state(rng, fixed_piles, contact):
     s.contact = contact
     s.finished = ()
     s.last = None
-    s.hidden = False
+    s.hidden = s.keyed = s.waiting = False
     start_round(s)
     return s
 
 
 def start_round(s):
-    """Deal the piles (option `piles`, or fresh shuffles from the state RNG), clear the board,
-    give back the vetoes; the paving player starts (rules/toscana.md §3.1)."""
+    """Deal the piles (option `piles`, or fresh shuffles from the state RNG; keyed: sorted
+    pools whose tops are turned up later), clear the board, give back the vetoes; the paving
+    player starts (rules/toscana.md §3.1)."""
+    s.face_up = (not s.keyed, not s.keyed)
     if s.fixed_piles is not None:
         s.piles = [list(s.fixed_piles[0]), list(s.fixed_piles[1])]
+    elif s.keyed:
+        s.piles = [list(range(len(LAYOUT_IDS))), list(range(len(LAYOUT_IDS)))]
     else:
         s.piles = []
         for _ in (0, 1):
@@ -340,6 +360,7 @@ def clone(s):
     c = ToscanaState.__new__(ToscanaState)
     c.turn, c.finished, c.fixed_piles = s.turn, s.finished, s.fixed_piles  # immutable
     c.contact, c.last, c.hidden = s.contact, s.last, s.hidden  # `last` is replaced, never changed
+    c.keyed, c.waiting, c.face_up = s.keyed, s.waiting, s.face_up  # a tuple, replaced
     c.piles = [s.piles[0][:], s.piles[1][:]]
     c.known = s.known[:]
     c.veto_left = s.veto_left[:]
@@ -371,6 +392,21 @@ def can_place(s, seat):
         return False
     colour = colour_of(seat, s.round_no)
     return any(mask for _, mask in position_masks(s.masks, pile[0], colour, s.contact == OWN_BOTH))
+
+
+def could_place(s, seat):
+    """Whether `seat` can place, or, while its top tile is face down (keyed play), whether any
+    tile that may come up fits."""
+    if s.face_up[seat]:
+        return can_place(s, seat)
+    pile = s.piles[seat]
+    candidates = pile[:1] if s.fixed_piles is not None else pile[: len(pile) - s.known[seat]]
+    colour = colour_of(seat, s.round_no)
+    own_both = s.contact == OWN_BOTH
+    return any(
+        any(mask for _, mask in position_masks(s.masks, layout, colour, own_both))
+        for layout in candidates
+    )
 
 
 def veto_allowed(s):
@@ -408,9 +444,11 @@ def send_under(s, seat):
 def end_turn(s, seat):
     """After `seat`'s move: the opponent's turn, or (when neither can place) the round's end
     and the next round's start. Returns (round number, scores) of a round that ended, else
-    None. Nobody has to pass first (DESIGN §5)."""
+    None. Nobody has to pass first (DESIGN §5). Keyed play: an opponent whose new top tile is
+    still face down gets the turn if any tile that may come up fits; should the one dealt fit
+    nowhere either, its only move is a pass that ends the round (Toscana.legal_moves)."""
     opponent = 1 - seat
-    if can_place(s, opponent) or can_place(s, seat):
+    if could_place(s, opponent) or can_place(s, seat):
         s.turn = opponent
         return None
     round_no = s.round_no
@@ -424,15 +462,54 @@ def end_turn(s, seat):
     return round_no, scores
 
 
+# ---- keyed play: tops turned up when they are needed ---------------------------------------------
+def turn_up(s, seat):
+    """`seat`'s next top tile, drawn from the unknown part of its pile with the state's
+    generator (fixed piles: the next in order); once that part is gone, the known bottom
+    comes up in order."""
+    pile = s.piles[seat]
+    unknown = len(pile) - s.known[seat]
+    if unknown > 1 and s.fixed_piles is None:
+        pile.insert(0, pile.pop(s.rng.below(unknown)))
+    s.known[seat] = min(s.known[seat], max(len(pile) - 1, 0))
+    s.face_up = (True, s.face_up[1]) if seat == 0 else (s.face_up[0], True)
+
+
+def turn_up_all(s):
+    """Every top tile still face down turned up with the state's generator, seat 0 first."""
+    for seat in (0, 1):
+        if not s.face_up[seat]:
+            turn_up(s, seat)
+
+
+def face_down(s, seat):
+    """`seat`'s top tile waits for the deal of its turn (after a veto)."""
+    s.face_up = (False, s.face_up[1]) if seat == 0 else (s.face_up[0], False)
+
+
+def hand_on(s, mover):
+    """After `mover`'s move in keyed play: when the turn passes to the other seat the
+    generator goes and that turn waits for its deal; when it stays (the paver of round 2 ended
+    round 1) round 2's first tiles come up with the generator of the turn in progress."""
+    if s.turn is None:
+        s.rng = None
+    elif s.turn != mover:
+        s.rng, s.waiting = None, True
+    else:
+        turn_up_all(s)
+
+
 # ---- what is hidden ---------------------------------------------------------------------------
-def unknown_part(pile, known):
-    """The slice of `pile` nobody can see: below the top, above the known bottom tiles."""
-    return slice(1, max(len(pile) - known, 1))
+def unknown_part(pile, known, top=True):
+    """The slice of `pile` nobody can see: below the top (`top`: it is face up), above the
+    known bottom tiles."""
+    start = 1 if top else 0
+    return slice(start, max(len(pile) - known, start))
 
 
-def public_pile(pile, known):
+def public_pile(pile, known, top=True):
     """What everybody knows of a pile: its top, the rest sorted, the known bottom in order."""
-    middle = unknown_part(pile, known)
+    middle = unknown_part(pile, known, top)
     return pile[: middle.start] + sorted(pile[middle]) + pile[middle.stop :]
 
 

@@ -71,8 +71,11 @@ def pile_sizes(state):
 
 
 def top_tiles(state):
-    """The visible top tile id of each seat's pile (None when empty)."""
-    return [tile_name(pile[0]) if pile else None for pile in state.piles]
+    """The visible top tile id of each seat's pile (None when empty, or while it lies face
+    down waiting for the deal of its turn: keyed play)."""
+    return [
+        tile_name(pile[0]) if pile and up else None for pile, up in zip(state.piles, state.face_up)
+    ]
 
 
 def known_bottom(state):
@@ -91,8 +94,8 @@ def vetoes_left(state):
 # ---- placing ----------------------------------------------------------------------------------
 def legal_placements(state):
     """Every legal (x, y, rot) of the mover's top tile, each distinct result once ([] when
-    they must pass or the match is over)."""
-    if state.turn is None:
+    they must pass, while the turn waits for its deal, or the match is over)."""
+    if state.turn is None or state.waiting:
         return []
     return spots(state, state.turn)
 
@@ -102,7 +105,7 @@ def placement_problem(state, x, y, rot):
     "centre", "touch" (own colour must touch own colour), "touch_tile" (own colour must touch a
     placed tile: option contact "own-new"); None when it may, or when there is no tile."""
     seat = state.turn
-    if seat is None or not state.piles[seat]:
+    if seat is None or not state.piles[seat] or not state.face_up[seat]:
         return None
     layout = state.piles[seat][0]
     colour = colour_of(seat, state.round_no)
@@ -117,10 +120,11 @@ _FOOTPRINT = [[bit_positions(own | other) for own, other, _ in shapes] for shape
 def top_tile_touches_area(state, seat):
     """Can the opponent's visible top tile be placed (legally, anywhere) with a cell next to
     `seat`'s largest area? (On an empty board every tile counts as touching.) The AI asks this
-    at every node of its search, so it works on the bitboards directly."""
+    at every node of its search, so it works on the bitboards directly. False while that tile
+    is face down (keyed play: it comes up at the opponent's deal)."""
     opponent = 1 - seat
     pile = state.piles[opponent]
-    if not pile:
+    if not pile or not state.face_up[opponent]:
         return False
     round_no = state.round_no
     _, area = largest_area(state.masks[colour_of(seat, round_no)], state.tile_masks)

@@ -18,6 +18,7 @@ from .mechanics import (
     last_record,
     place,
     placement_error,
+    public_pile,
 )
 
 
@@ -82,6 +83,9 @@ def to_json(s):
         "contact": s.contact,
         "last": s.last,
         "hidden": s.hidden,
+        "keyed": s.keyed,
+        "waiting": s.waiting,
+        "face_up": list(s.face_up),
         "rng": s.rng.to_json() if s.rng is not None else None,
     }
 
@@ -94,12 +98,9 @@ def from_json(obj):
         s.hidden = obj["hidden"]
         if type(s.hidden) is not bool:
             raise BadData('"hidden" must be true or false')
-        if s.hidden:
-            if obj["rng"] is not None:
-                raise BadData("a view (hidden piles) carries no RNG")
-            s.rng = None
-        else:
-            s.rng = Rng.from_json(obj["rng"])
+        if s.hidden and obj["rng"] is not None:
+            raise BadData("a view (hidden piles) carries no RNG")
+        s.rng = None if obj["rng"] is None else Rng.from_json(obj["rng"])
         s.contact = obj["contact"]
         if s.contact not in CONTACTS:
             raise BadData(f'"contact" must be one of {", ".join(CONTACTS)}')
@@ -142,8 +143,34 @@ def from_json(obj):
         if over != (s.turn is None) or not (s.turn is None or _is_seat(s.turn)):
             raise BadData('"turn" must be 0 or 1 while playing and null once the match is over')
         s.fixed_piles = fixed_piles(check_piles_option(obj["fixed_piles"]))
+        _read_keyed(obj, s)
         s.last = _read_last(obj["last"], s)
     return s
+
+
+def _read_keyed(obj, s):
+    """Keyed play: the flags agree with the state, pools are sorted, a top tile is face down
+    only in a turn waiting for its deal, and such a turn holds no generator."""
+    s.keyed, s.waiting, face_up = obj["keyed"], obj["waiting"], obj["face_up"]
+    if type(s.keyed) is not bool or type(s.waiting) is not bool:
+        raise BadData('"keyed" and "waiting" must be true or false')
+    if (
+        not isinstance(face_up, list)
+        or len(face_up) != 2
+        or any(type(f) is not bool for f in face_up)
+    ):
+        raise BadData('"face_up" must be two true/false values')
+    s.face_up = (face_up[0], face_up[1])
+    if s.waiting and (not s.keyed or s.turn is None or s.rng is not None):
+        raise BadData("only a keyed turn in play, without a generator, waits for its deal")
+    if s.rng is None and not s.hidden and not (s.keyed and (s.waiting or s.turn is None)):
+        raise BadData("a full state needs its RNG while a turn is played")
+    for seat, pile in enumerate(s.piles):
+        if not face_up[seat] and (not s.keyed or not pile or not (s.waiting or s.turn is None)):
+            raise BadData(f"the top tile of seat {seat} is face down outside a waiting turn")
+        pooled = s.keyed and s.fixed_piles is None
+        if pooled and public_pile(pile, s.known[seat], face_up[seat]) != pile:
+            raise BadData(f"the pile of seat {seat} is a pool: its unknown part is sorted")
 
 
 def _read_known(value, s):

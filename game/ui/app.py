@@ -26,7 +26,7 @@ from game.view.i18n import Translator, load_table
 from game.view.library import Library, MemoryStore
 
 from .dialogs import Dialogs
-from .dom import LocalStore, Page, new_match_id, nullable
+from .dom import LocalStore, Page, new_match_id, nullable, random_bits
 from .flow import Flow
 from .inputs import Inputs
 from .keeping import Keeping
@@ -43,9 +43,12 @@ class App:
             LocalStore() if bridge.storage else MemoryStore(), lambda: int(Date.now())
         )
         library.migrate(games.ids(), new_match_id)
+        device = library.device_key(lambda: random_bits(256).to_bytes(32, "big"))
         game_id = str(bridge.game)
         tr = Translator(strings, str(bridge.lang or "en"))
-        self.scene = scene = Scene(tr, game_id, games.controller(game_id), library.prefs(game_id))
+        self.scene = scene = Scene(
+            tr, game_id, games.controller(game_id), library.prefs(game_id), device
+        )
         self.voice = voice = Voice(page, scene)
         self.dialogs = dialogs = Dialogs(page, scene, voice)
         self.story = story = Story(page, scene, voice, dialogs)

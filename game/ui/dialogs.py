@@ -145,10 +145,10 @@ class Dialogs:
         )
         self.again = lambda: self.error_dialog(title_key, error)
 
-    def share_dialog(self, url: str) -> None:
-        """The link that hands the game over, to copy."""
-        self.show_dialog("share", views.share_box(self.scene.tr, url))
-        self.again = lambda: self.share_dialog(url)
+    def share_dialog(self, url: str, words: list[str]) -> None:
+        """The link that hands the game over, to copy, and whom to send it to."""
+        self.show_dialog("share", views.share_box(self.scene.tr, url, words))
+        self.again = lambda: self.share_dialog(url, words)
         self.page.el("gt-share-url").select()
 
     def board_dialog(self) -> None:
@@ -179,7 +179,8 @@ class Dialogs:
         )
 
     def curtain_dialog(self) -> None:
-        """Hidden hands at one device: the next person takes the device before seeing."""
+        """Hidden hands at one device: the next person takes the device before seeing, or the
+        game goes to their device by link (sharing shows nobody's hand)."""
         tr, table = self.scene.tr, self.scene.table
         seat = table.to_move()
         name = table.name(seat)
@@ -188,8 +189,9 @@ class Dialogs:
             views.message(
                 tr,
                 tr("gt.curtain_title", player=name),
-                tag("p", esc(tr("gt.curtain_text", player=name))),
-                [("reveal", "gt.curtain_button", True)],
+                tag("p", esc(tr("gt.curtain_text", player=name)))
+                + tag("p", esc(tr("gt.curtain_share", player=name))),
+                [("reveal", "gt.curtain_button", True), ("share", "gt.share", False)],
             ),
         )
 

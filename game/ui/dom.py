@@ -102,6 +102,11 @@ def random_bits(count):
     return value
 
 
+def fresh_seed():
+    """A new game's seed: 128 fresh random bits."""
+    return random_bits(128)
+
+
 def new_match_id():
     """A fresh match id: 96 random bits as 16 URL-safe characters."""
     return base64.urlsafe_b64encode(random_bits(96).to_bytes(12, "big")).decode()

@@ -23,10 +23,12 @@ from game.view import keeping as notes
 from game.view import widgets as views
 from game.view.i18n import Translator
 from game.view.library import mode_of
+from game.view.markup import esc, tag
+from game.view.sharing import link_line, share_words
 from game.view.table import read_match
 
 from .dialogs import Dialogs
-from .dom import Page, new_match_id, next_frame, nullable, random_bits
+from .dom import Page, fresh_seed, new_match_id, next_frame, nullable
 from .keeping import Keeping
 from .scene import MODAL, Scene
 from .screen import Screen
@@ -61,6 +63,9 @@ class Flow:
         # a match from a link or file waiting for the player's choice: (match, mode, verdict,
         # source)
         self.arriving: tuple[Match, str, str, str] | None = None
+        self.share_asked: tuple[Any, int] | None = None  # (match, log length) asked to share
+        keeping.taken = self.taken_elsewhere
+        keeping.told = self.screen.render_side
         self.howto_from_picker = False  # the picker's "How to play" opened this: Close goes back
 
     # ---- called by boot.js ------------------------------------------------------------------------
@@ -109,6 +114,8 @@ class Flow:
             "result": self.story.result_dialog,
             "curtain": self.dialogs.curtain_dialog,
             "arrival": self.ask_arrival,
+            "tab": self.taken_elsewhere,
+            "share-step": self.share_step,
         }
         if dialog in remade:
             remade[dialog]()
@@ -140,6 +147,8 @@ class Flow:
         elif scene.dialog is None and self.dialogs.needs_curtain():
             scene.revealed_to = None
             self.dialogs.curtain_dialog()
+        elif scene.dialog is None and scene.summary is None and self.share_due():
+            self.share_step()  # in a link game the next turn is elsewhere: no curtain, a link
         self.screen.render()
         self.maybe_think()
 
@@ -181,6 +190,7 @@ class Flow:
         scene.table.take(match, notice)
         self.screen.new_view()
         self.keeping.mode = mode
+        self.keeping.claim()  # this tab writes it now: another tab showing it hears so
         scene.revealed_to = None
         scene.review = scene.review_controller = None  # a review is of the match it was opened on
         self.story.unmark()
@@ -198,7 +208,7 @@ class Flow:
 
     def open_link(self, text: str) -> bool:
         try:
-            match = read_match(text, link=True)
+            match = read_match(text, link=True, library=self.keeping.library)
         except SaveError as error:
             self.dialogs.error_dialog("gt.link_failed", error)
             return False
@@ -211,7 +221,7 @@ class Flow:
             self.dialogs.error_dialog("gt.load_failed", error)
             return
         try:
-            match = read_match(str(await file.text()))
+            match = read_match(str(await file.text()), device=self.keeping.library.device)
         except SaveError as error:
             self.dialogs.error_dialog("gt.load_failed", error)
             return
@@ -266,7 +276,8 @@ class Flow:
     def new_match(self, start: Callable[[int, str], Match]) -> None:
         """Start a match with `start(seed, match_id)` (a new game or a rematch): fresh random
         seed and id; the match on the table before stays in its own slot."""
-        self.keeping.mode = mode_of(start(random_bits(32), new_match_id()))
+        self.keeping.mode = mode_of(start(fresh_seed(), new_match_id()))
+        self.keeping.claim()
         self.showing()
 
     def fresh_match(self) -> None:
@@ -437,14 +448,87 @@ class Flow:
         self.screen.render_side()
 
     def share(self) -> None:
-        """Hand the game over (keeping.py) and show its link."""
-        match = self.scene.table.match
+        """Hand the game over (keeping.py: the invitation, an answer or this device's share)
+        and show its link with whom to send it to."""
+        scene = self.scene
+        match = scene.table.match
         if match is None:
             return
-        url, changed = self.keeping.hand_over(match)
+        url, changed, kind = self.keeping.hand_over(match)
         if changed:
-            self.screen.render_side()
-        self.dialogs.share_dialog(url)
+            scene.revealed_to = None  # who sees the board may have changed: this device's seats
+            scene.table.notice = (f"link.done.{kind}", {})
+            self.screen.render()
+        self.dialogs.share_dialog(url, share_words(scene.tr, match, kind, scene.names()))
+
+    # ---- link play -------------------------------------------------------------------------------
+    def share_due(self) -> bool:
+        """A link game whose next step is this device's share, not asked about at this point
+        yet (the person may take their move back first, or share later from the line)."""
+        match = self.scene.table.match
+        if match is None or not match.is_keyed() or match.waiting().status != "share":
+            return False
+        return self.share_asked != (match, len(match.log))
+
+    def share_step(self) -> None:
+        """The turn goes on at another device: share the link now, or not yet."""
+        scene = self.scene
+        match = scene.table.match
+        line = link_line(scene.tr, match, scene.names()) if match is not None else None
+        if match is None or line is None:
+            return
+        self.share_asked = (match, len(match.log))
+        self.dialogs.show_dialog(
+            "share-step",
+            views.message(
+                scene.tr,
+                scene.tr("link.step_title"),
+                tag("p", esc(line.text)),
+                [("share", "gt.share", True), ("dialog-close", "link.not_yet", False)],
+            ),
+        )
+
+    def claim(self, seat: str) -> None:
+        """Play a seat whose device is elsewhere here (its luck re-dealt, told to everyone)."""
+        match = self.scene.table.match
+        if match is None or not seat.isdigit() or match.waiting() != ("claim", int(seat)):
+            return
+        match.claim(int(seat))
+        self.scene.generation += 1
+        self.scene.revealed_to = None
+        self.keeping.mode = "link"
+        self.scene.table.notice = ("link.claimed", {"player": int(seat)})
+        self.keeping.autosave()
+        self.after_change()
+
+    def taken_elsewhere(self) -> None:
+        """Another tab shows this match now and writes it: this one waits until asked back."""
+        self.scene.halt()  # a thinking computer stops: the other tab plays on
+        tr = self.scene.tr
+        self.dialogs.show_dialog(
+            "tab",
+            views.message(
+                tr,
+                tr("tab.title"),
+                tag("p", esc(tr("tab.text"))),
+                [("take-over", "tab.take", True)],
+            ),
+        )
+        self.screen.render_side()
+
+    def take_over(self) -> None:
+        """Continue here: the match as the other tab left it, written by this tab again."""
+        kept = self.keeping.take_over()
+        self.dialogs.hide_dialog()
+        if kept is None:  # deleted meanwhile: nothing to continue
+            self.scene.table.match = None
+            self.screen.render()
+            self.dialogs.new_game_dialog()
+            return
+        match, ui, mode = kept
+        self.scene.generation += 1
+        self.take(match, mode, ui, ("tab.here", {}))
+        self.after_change()
 
     # ---- the review ---------------------------------------------------------------------------
     def open_review(self) -> None:

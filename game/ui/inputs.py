@@ -86,6 +86,7 @@ class Inputs:
             "damaged-download": keeping.download_damaged,
             "damaged-dismiss": keeping.dismiss_damaged,
             "reveal": flow.reveal,
+            "take-over": flow.take_over,
             "describe": dialogs.board_dialog,
         }
         for how in ("first", "prev", "next", "last"):
@@ -94,6 +95,7 @@ class Inputs:
         self.with_argument: dict[str, Callable[[str], Any]] = {
             "howto": lambda topic: dialogs.show_howto(topic or None),
             "entry": self.tap_entry,
+            "claim": flow.claim,
         }
 
     def listen(self) -> None:

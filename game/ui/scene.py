@@ -13,14 +13,21 @@ from game.view.review import Review
 from game.view.story import shown
 from game.view.table import Table
 
-MODAL = ("new", "summary", "result", "curtain", "arrival", "board")  # nobody moves meanwhile
+# dialogs during which nobody moves ("tab": another tab plays this match now)
+MODAL = ("new", "summary", "result", "curtain", "arrival", "board", "tab")
 
 
 class Scene:
     def __init__(
-        self, tr: Translator, game_id: str, controller: BoardController, prefs: dict[str, Any]
+        self,
+        tr: Translator,
+        game_id: str,
+        controller: BoardController,
+        prefs: dict[str, Any],
+        device: bytes | None = None,
     ) -> None:
         self.tr = tr
+        self.device = device  # this device's key: link play's hand-overs derive from it
         self.active = False  # on screen (False once the person went back to the picker)
         self.generation = 0  # bumps whenever the match changes under a thinking computer
         self.thinking: Any = None  # the computer's search in progress (or its claim), if any
@@ -29,7 +36,7 @@ class Scene:
     def set_game(self, game_id: str, controller: BoardController, prefs: dict[str, Any]) -> None:
         """An empty table for `game_id` (another game, or the same one afresh)."""
         self.game_id = game_id
-        self.table = Table(game_id, self.tr)
+        self.table = Table(game_id, self.tr, self.device)
         self.controller = controller  # the game's board controller (game.view.controller)
         self.prefs = prefs  # the game's preferences on this device (the library keeps them)
         self.dialog: str | None = None  # name of the open dialog (dialogs.py)
@@ -53,17 +60,18 @@ class Scene:
     def viewer(self) -> int | None:
         """The seat whose eyes the board is drawn for: the person to move; else the only person
         at the table; else nobody in particular (public information only). With hidden hands
-        and several people at one device, nobody until the device was handed over."""
+        and several people at one device, nobody until the device was handed over. The people
+        at the table are those at this device (in a link game: the seats it plays)."""
         match = self.table.match
         if match is None:
             return None
-        humans = [k for k, seat in enumerate(match.seats) if seat["kind"] == "human"]
+        people = self.table.people()
         seat = match.current_player()
-        if self.controller.hidden_hands and len(humans) > 1:
+        if self.controller.hidden_hands and len(people) > 1:
             return self.revealed_to
-        if seat is not None and seat in humans:
+        if seat is not None and seat in people:
             return seat
-        return humans[0] if len(humans) == 1 else None
+        return people[0] if len(people) == 1 else None
 
     def interactive(self) -> bool:
         """The person at the device may act on the board now."""

@@ -14,7 +14,7 @@ from typing import Any
 from js import document, window
 
 from game import games
-from game.core.savefile import is_entropy
+from game.core.savefile import is_move
 from game.view import widgets as views
 from game.view.chart import HEIGHT as CHART_HEIGHT
 from game.view.chart import score_chart
@@ -215,7 +215,7 @@ class Story:
         """Show log entry `index`'s move on the board; a tap keeps it (`sticky`) until tapped
         again, pointing shows it while the pointer stays."""
         match = self.scene.table.match
-        if match is None or not 0 <= index < len(match.log) or is_entropy(match.log[index]):
+        if match is None or not 0 <= index < len(match.log) or not is_move(match.log[index]):
             return
         if sticky and self.sticky and self.marked == index:
             self.unmark()

@@ -1,18 +1,30 @@
-"""What the table says about keeping games (issue #12), as markup: the line that stays while the
+"""What the table says about keeping games, as markup: the line that stays while the
 browser refuses to store, the line about damaged data set aside, the question when a link or a
 file holds a game that is already here, and load errors in the player's language. Pure Python;
 game/ui/keeping.py shows it."""
 
 from .markup import esc, isolate, tag
+from .sharing import line_markup, link_line
 from .widgets import button, message
 
 NOTHING_LOST = "gt.nothing_lost"
 
 
-def keep_line(tr, unsaved, damaged):
+def keep_line(tr, unsaved, damaged, gone=False, match_lines=""):
     """The notices that stay on screen until their cause is gone (or, for damaged data, until
-    dismissed). `unsaved`: the store refused the latest save; `damaged`: data was set aside."""
-    parts = []
+    dismissed). `unsaved`: the store refused the latest save; `damaged`: data was set aside;
+    `gone`: the game on the table was deleted from Your games (in another tab: it is not
+    written back); `match_lines`: what the table says of the match itself (`match_lines`)."""
+    parts = [match_lines] if match_lines else []
+    if gone:
+        parts.append(
+            tag(
+                "p",
+                tag("span", esc(tr("library.gone_here"))),
+                button(tr, "save", "library.save_file", primary=True),
+                class_="gt-keep-line gt-keep-gone",
+            )
+        )
     if unsaved:
         parts.append(
             tag(
@@ -33,6 +45,20 @@ def keep_line(tr, unsaved, damaged):
             )
         )
     return "".join(parts)
+
+
+def match_lines(tr, match, names):
+    """What stays on the table about the match itself: a scenario (its luck fixed in advance)
+    and, in a link game, the step it waits for (game/view/sharing.py)."""
+    out = ""
+    if match.scenario is not None:
+        out += tag(
+            "p",
+            tag("span", esc(tr("story.scenario", name=isolate(match.scenario)))),
+            class_="gt-keep-line gt-keep-scenario",
+        )
+    line = link_line(tr, match, names)
+    return out + (line_markup(line) if line is not None else "")
 
 
 def error_text(tr, error):

@@ -4,43 +4,63 @@ CPython; the browser shell hands it localStorage (game/ui), the picker (assets/b
 index without Python.
 
 Keys (all text, JSON inside):
+    bgt.device           this device's key: 64 hex digits (link play's secrets derive from it;
+                         it never leaves the device: only a match's key does, in Save to file)
     bgt.games            the index: {"v": 1, "games": [summary...]}, most recently played first
-    bgt.game.<id>        one match: {"v": 1, "link": <a version-2 link: the whole match>,
-                         "ui": {...}, "summary": {...}}
+    bgt.game.<id>        one match: {"v": 2, "link": <a link: the whole match>, "ui": {...},
+                         "summary": {...}, "local": [the seats this device plays],
+                         "keys": {seat: 64 hex digits} (match keys not derived from bgt.device:
+                         a game loaded from a file or opened as a copy),
+                         "rev": how many times it was written (1, 2, ...: see "One writer")}
+                         (slots of "v": 1 have no "local": this device plays no seat there yet)
     bgt.prefs.<game>     the new-game form's last choices: {"hints": bool, "seats": [...]}
     bgt.backup.<n>       damaged data moved aside: {"key", "why", "text", "at"}
     (bgt.<game>.autosave and bgt.<game>.prefs of the first version are moved into these once)
 
 A summary: {"id", "game", "names", "kinds", "to_move" (seat or null), "moves", "over", "winners",
-"played" (ms since 1970), "mode": "ai" | "device" | "link"}. Every value read back is checked
-(`is_summary`: numbers in range, texts and lists of bounded size), here and by the picker
-(assets/yourgames.js, which reads them without Python; tests/test_js_units.py runs both over the
-same values): a damaged index is rebuilt from the slots, and a slot whose summary is damaged gets
-a new one from its match.
+"played" (ms since 1970), "mode": "ai" | "device" | "link", "scenario": name (only a scenario)}.
+Every value read back is checked (`is_summary`: numbers in range, texts and lists of bounded size),
+here and by the picker (assets/yourgames.js, which reads them without Python;
+tests/test_js_units.py runs both over the same values): a damaged index is rebuilt from the slots,
+and a slot whose summary is damaged gets a new one from its match.
 
-Nothing here overwrites another match: every match has its own id; a link of a known match that
-goes back or another way is a question for the player (`compare`). Only finished matches are
-pruned automatically, oldest first, when the store is full or holds more than KEEP_FINISHED.
+Nothing here overwrites another match: every match has its own id; a link of a known match only
+adds the sender's moves, and one that goes back, another way, or plays a seat of this device is a
+question for the player (`Library.arrival`). Only finished matches are pruned automatically,
+oldest first, when the store is full or holds more than KEEP_FINISHED; the page says so
+(`pruned`).
+
+One writer: a match may be open in several tabs, each with a Library over the same store. Each
+slot counts its writes ("rev"); a Library writes only over the count it last read or wrote
+(`save` raises Conflict otherwise), so a tab that is behind never overwrites another tab's moves
+and a slot deleted on the picker is never written back. The page then lets that tab take over
+by reading the slot again (`load`).
 """
 
 import contextlib
 import json
+import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from game.core import registry
 from game.core.contract import BadData
+from game.core.handover import DEVICE_KEY_BYTES, SEAT_LIMIT, match_key
 from game.core.jsontext import JSONTextError, load_json
+from game.core.links import unpack
 from game.core.match import Match
 from game.core.savefile import (
     MATCH_ID,
+    SCENARIO_NAME,
     SEAT_KINDS,
     SaveError,
+    check_keys,
     check_match_id,
     check_seats,
-    is_entropy,
+    is_move,
 )
 
+DEVICE_KEY = "bgt.device"
 INDEX_KEY = "bgt.games"
 PREFS_PREFIX = "bgt.prefs."
 SLOT_PREFIX = "bgt.game."
@@ -53,10 +73,22 @@ MAX_NAME = 40  # characters of a name (as a save's seat names)
 MAX_MOVES = 20_000  # moves of one game (a save holds at most 20,000 entries)
 MAX_GAMES = 10_000  # summaries in the index: more than fit (a game takes 600+ of ~5M characters)
 PLAYED = (946_684_800_000, 7_258_118_400_000)  # 2000-01-01 and 2200-01-01, in ms since 1970
+SLOT_VERSIONS = (1, 2)
+_DEVICE_HEX = re.compile(r"[0-9a-f]{64}")
 
 
 class StoreFull(Exception):
     """The store refused a write (quota reached, or storage switched off)."""
+
+
+class Conflict(Exception):
+    """A save that would overwrite what another tab wrote ("taken": the slot was written since
+    this Library read it) or bring back a match deleted meanwhile ("gone")."""
+
+    def __init__(self, match_id: str, reason: str) -> None:
+        super().__init__(f"{match_id}: {reason}")
+        self.match_id = match_id
+        self.reason = reason
 
 
 class Store(Protocol):
@@ -95,7 +127,7 @@ class MemoryStore:
 def mode_of(match: Match, from_link: bool = False) -> str:
     """How a match is played: by link (opened from or sent as a link), against the computer, or
     by people at one device."""
-    if from_link or any(is_entropy(entry) for entry in match.log):
+    if from_link or not all(is_move(entry) for entry in match.log):
         return "link"
     if any(seat["kind"] == "ai" for seat in match.seats):
         return "ai"
@@ -103,7 +135,7 @@ def mode_of(match: Match, from_link: bool = False) -> str:
 
 
 def summarise(match: Match, played: int, mode: str) -> dict[str, Any]:
-    return {
+    summary: dict[str, Any] = {
         "id": match.id,
         "game": match.game.id,
         "names": [seat["name"] for seat in match.seats],
@@ -115,26 +147,58 @@ def summarise(match: Match, played: int, mode: str) -> dict[str, Any]:
         "played": played,
         "mode": mode,
     }
+    if match.scenario is not None:
+        summary["scenario"] = match.scenario
+    return summary
 
 
-def compare(stored: list[Any], arriving: list[Any]) -> str:
-    """How an arriving log relates to the stored log of the same match: "same", "extends"
-    (the stored one continued: take it), "older" (a link from before the stored position) or
-    "diverges" (another way from a common start): the last two are the player's to decide."""
-    if arriving == stored:
-        return "same"
-    if arriving[: len(stored)] == stored:
-        return "extends"
-    if stored[: len(arriving)] == arriving:
-        return "older"
-    return "diverges"
+def compare(stored: Match, arriving: Match) -> str:
+    """How an arriving match relates to the stored one of the same id: "same", "extends" (the
+    stored one continued by other devices only: take it), "plays_yours" (it continues the stored
+    one with moves or hand-overs for a seat this device plays: nobody else may make them),
+    "older" (a link from before the stored position) or "diverges" (another way from a common
+    start, or the same moves under other names): the last three are the player's to decide."""
+    mine, theirs = stored.log, arriving.log
+    if theirs[: len(mine)] == mine:
+        verdict = "same" if len(theirs) == len(mine) else "extends"
+        added = range(len(mine), len(theirs))
+        if any(arriving.made_by(k) in stored.local for k in added):
+            verdict = "plays_yours"
+    elif mine[: len(theirs)] == theirs:
+        verdict = "older"
+    else:
+        verdict = "diverges"
+    if stored.seats != arriving.seats and verdict in ("same", "extends"):
+        verdict = "diverges"  # the same moves under other names: not simply newer
+    return verdict
 
 
 class Library:
-    def __init__(self, store: Store, now: Callable[[], int]) -> None:
+    def __init__(self, store: Store, now: Callable[[], int], device: bytes | None = None) -> None:
         self.store = store
         self.now = now
+        self.device = device  # this device's key (`device_key`), given to every match loaded
         self.problems: list[str] = []  # backup keys of damaged data found (the page says so once)
+        self.revisions: dict[str, int] = {}  # match id -> the slot's "rev" this Library knows
+        self.pruned: list[dict[str, Any]] = []  # summaries of finished games pruned, to announce
+
+    def device_key(self, fresh: Callable[[], bytes]) -> bytes:
+        """This device's key (bgt.device), made once from `fresh()` (32 random bytes from the
+        browser); a damaged one goes to a backup and a new one is made (the games whose hand-
+        overs it made then say their luck was re-dealt, as with a key lost). Kept in `device`."""
+        text = self.store.get(DEVICE_KEY)
+        if text is not None and not _DEVICE_HEX.fullmatch(text):
+            self.backup(DEVICE_KEY, text, "not a device key")
+            text = None
+        if text is None:
+            key = fresh()
+            if not isinstance(key, bytes) or len(key) != DEVICE_KEY_BYTES:
+                raise BadData("a device key is 32 bytes")
+            text = key.hex()
+            with contextlib.suppress(StoreFull):  # not kept: a new key on the next visit
+                self.store.set(DEVICE_KEY, text)
+        self.device = bytes.fromhex(text)
+        return self.device
 
     # ---- reading ------------------------------------------------------------------------------
     def _read(self, key: str) -> Any:
@@ -189,16 +253,18 @@ class Library:
         loads, comes back with a new summary ([] when it does not: `load` backed it up)."""
         key = SLOT_PREFIX + match_id
         try:
-            match, ui, mode = self.load(match_id)
+            match, _, mode = self.load(match_id)
         except SaveError:
             return []
-        self.backup(key, self.store.get(key) or "", "the summary was damaged; the game is kept")
+        text = self.store.get(key) or ""
+        self.backup(key, text, "the summary was damaged; the game is kept")
         summary = summarise(match, self._played(), mode)
-        slot = {"v": 1, "link": match.to_link(), "ui": ui, "summary": summary}
+        slot = {**load_json(text), "summary": summary, "rev": self.revisions[match_id] + 1}
         try:
             self.store.set(key, json.dumps(slot, ensure_ascii=False))
         except StoreFull:
             return []  # no room: the backup holds it
+        self.revisions[match_id] += 1
         return [summary]
 
     def _played(self) -> int:
@@ -213,20 +279,38 @@ class Library:
         if slot is None:
             raise SaveError("this game is no longer stored here", key="library.gone")
         try:
-            if not isinstance(slot, dict) or slot.get("v") != 1:
+            if not isinstance(slot, dict) or slot.get("v") not in SLOT_VERSIONS:
                 raise SaveError("the stored game is from another version", key="load.damaged")
+            local, keys = slot_seats(slot)
             link: Any = slot.get("link")  # read_link refuses anything but a link's text
-            match = Match.from_link(link)
+            match = Match.from_link(link, None, self.device, local, keys)
             if match.id != match_id:
                 raise SaveError("the stored game has another id", key="load.damaged")
             ui = screen_state(slot.get("ui")) or {}
             summary = slot.get("summary")
             mode = summary.get("mode") if isinstance(summary, dict) else None
+            self.revisions[match_id] = slot_revision(slot)
             return match, ui, mode if mode in MODES else mode_of(match)
         except SaveError as e:
             self.backup(key, self.store.get(key) or "", str(e))
             self._drop_from_index(match_id)
             raise
+
+    def read_link(self, text: str, undo: str | None = None) -> Match:
+        """The match a link holds (SaveError when it cannot be read), opened with the seats
+        this device plays in it when it is kept here: what this device played and has not
+        handed over yet is dealt with its own keys (so its own link reopens), and moves for
+        those seats without their reveal are refused. Then `arrival` says where it goes."""
+        save = unpack(text).save
+        local: list[int] = []
+        keys: dict[int, bytes] = {}
+        slot = self._read(SLOT_PREFIX + save["id"]) if _is_match_id(save.get("id")) else None
+        if isinstance(slot, dict):
+            with contextlib.suppress(SaveError):
+                stored = unpack(slot.get("link")).save
+                if (stored["game"], stored["setup"]) == (save["game"], save["setup"]):
+                    local, keys = slot_seats(slot)
+        return Match.from_link(text, undo, self.device, local, keys)
 
     def find(self, match_id: str | None) -> dict[str, Any] | None:
         return next((s for s in self.summaries() if s["id"] == match_id), None)
@@ -240,10 +324,11 @@ class Library:
     ) -> tuple[str, tuple[Match, dict[str, Any], str] | None]:
         """Where a match arriving by link or file goes, as (verdict, stored (match, ui, mode)):
         "new" (no match here has its id: it gets a slot of its own), "same" (open the stored
-        one), "extends" (the stored one played on: keep the arriving one in its slot), "older"
-        or "diverges" (the player decides: keep the stored one, or the arriving one as a copy,
-        `copy`). An arriving match without an id, or with the id of another game or set-up
-        here, is "new" with a fresh id: nothing ever overwrites another game."""
+        one), "extends" (the stored one played on by other devices: keep the arriving one in its
+        slot; it now plays this device's seats, dealing what waits for them), "plays_yours",
+        "older" or "diverges" (the player decides: keep the stored one, or the arriving one as
+        a copy: `compare`). An arriving match without an id, or with the id of another game or
+        set-up here, is "new" with a fresh id: nothing ever overwrites another game."""
         if match.id is None or self.find(match.id) is None:
             match.id = match.id or new_id()
             return "new", None
@@ -255,25 +340,30 @@ class Library:
         if other.game.id != match.game.id or other.setup != match.setup:
             match.id = new_id()
             return "new", None
-        verdict = compare(other.log, match.log)
-        if other.seats != match.seats and verdict in ("same", "extends"):
-            verdict = "diverges"  # the same moves under other names: not simply newer
+        verdict = compare(other, match)
+        if verdict in ("same", "extends"):
+            match.attach(other.local, {**match.keys, **other.keys})
         return verdict, stored
 
     # ---- writing ------------------------------------------------------------------------------
     def save(self, match: Match, ui: dict[str, Any], mode: str) -> bool:
         """Keep `match` in its slot (it must have an id). False when the store refused even after
-        pruning finished matches: the caller keeps playing in memory and says so."""
+        pruning finished matches: the caller keeps playing in memory and says so. Conflict when
+        another tab wrote the slot since this Library read or wrote it, or it was deleted."""
         if match.id is None:
             raise BadData("a match needs an id to be kept")
+        rev = self.writable(match.id)
         summary = summarise(match, self._played(), mode)
-        slot = json.dumps(
-            {"v": 1, "link": match.to_link(), "ui": ui, "summary": summary}, ensure_ascii=False
-        )
+        own = match_key(self.device, match.id) if self.device is not None else None
+        keys = {str(s): k.hex() for s, k in sorted(match.keys.items()) if k != own}
+        slot = {"v": 2, "link": match.to_link(), "ui": ui, "summary": summary}
+        slot.update(local=match.local, keys=keys, rev=rev + 1)
+        text = json.dumps(slot, ensure_ascii=False)
         listed = [s for s in self.summaries() if s["id"] != match.id]
         for attempt in range(2):
             try:
-                self.store.set(SLOT_PREFIX + match.id, slot)
+                self.store.set(SLOT_PREFIX + match.id, text)
+                self.revisions[match.id] = rev + 1
                 self._write_index([summary, *listed])
                 return True
             except StoreFull:
@@ -281,6 +371,23 @@ class Library:
                     return False
                 listed = [s for s in self.summaries() if s["id"] != match.id]
         return False
+
+    def writable(self, match_id: str) -> int:
+        """The slot's write count now, when this Library may write over it (it knows that
+        count; 0: a match new here); Conflict otherwise."""
+        text = self.store.get(SLOT_PREFIX + match_id)
+        known = self.revisions.get(match_id)
+        if text is None:
+            if known is not None:
+                raise Conflict(match_id, "gone")
+            return 0
+        try:
+            now = slot_revision(load_json(text))
+        except JSONTextError:
+            now = -1  # damaged: only its own reader (`load`) may set it aside
+        if known is None or now != known:
+            raise Conflict(match_id, "taken")
+        return now
 
     def _write_index(self, summaries: list[dict[str, Any]]) -> None:
         text = json.dumps({"v": 1, "games": summaries}, ensure_ascii=False)
@@ -321,6 +428,7 @@ class Library:
         doomed = finished[max(keep, 0) :]
         for summary in doomed:
             self.store.remove(SLOT_PREFIX + summary["id"])
+            self.pruned.append(summary)
         if doomed:
             gone = {s["id"] for s in doomed}
             with contextlib.suppress(StoreFull):
@@ -408,6 +516,29 @@ class Library:
         return json.dumps({"damaged": found}, ensure_ascii=False, indent=1)
 
 
+def slot_seats(slot: dict[str, Any]) -> tuple[list[int], dict[int, bytes]]:
+    """The seats this device plays in a kept match, and the match keys kept for some of them
+    (a slot of "v": 1: none); SaveError when they are damaged."""
+    local = slot.get("local", [])
+    if not isinstance(local, list) or not all(type(seat) is int for seat in local):
+        raise SaveError("the stored game's seats are damaged", key="load.damaged")
+    return local, check_keys(slot.get("keys"), SEAT_LIMIT)  # the match checks the seats
+
+
+def slot_revision(slot: Any) -> int:
+    """How many times a slot was written ("rev"; 0 in slots from before it was counted, and
+    in damaged ones: `load` sets those aside)."""
+    rev = slot.get("rev") if isinstance(slot, dict) else None
+    return rev if type(rev) is int and 0 < rev < 2**53 else 0
+
+
+def _is_match_id(value: Any) -> bool:
+    try:
+        return check_match_id(value) is not None
+    except SaveError:
+        return False
+
+
 def screen_state(value: Any) -> dict[str, bool] | None:
     """What a slot keeps of the screen: whether a summary was open (the board says again which).
     The first version kept the summary itself (None, a round number or a word). None when the
@@ -460,4 +591,10 @@ def is_summary(value: Any) -> bool:
         and all(_whole(seat, 0, last_seat) for seat in winners)
         and _whole(value.get("played"), *PLAYED)
         and value.get("mode") in MODES
+        and ("scenario" not in value or _scenario(value["scenario"]))
     )
+
+
+def _scenario(value: Any) -> bool:
+    """A scenario's name as a save holds it (game/core/savefile.py SCENARIO_NAME)."""
+    return isinstance(value, str) and SCENARIO_NAME.fullmatch(value) is not None

@@ -8,7 +8,7 @@ hand-overs of link play) are no positions of their own.
 
 from typing import Any
 
-from game.core.savefile import is_entropy
+from game.core.savefile import is_move
 
 from .markup import empty, esc, tag
 from .story import shown
@@ -36,7 +36,7 @@ class Review:
     def __init__(self, match: Any, at: int | None = None) -> None:
         self.match = match
         # the log index of each move, in order
-        self.moves = [k for k, entry in enumerate(match.log) if not is_entropy(entry)]
+        self.moves = [k for k, entry in enumerate(match.log) if is_move(entry)]
         self.at = self.total if at is None else max(0, min(at, self.total))
 
     @property

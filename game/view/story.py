@@ -10,9 +10,10 @@ and after a move are that seat's views, so no entry names a card another seat ke
 from typing import Any, NamedTuple
 
 from game.core.contract import Game
-from game.core.savefile import is_entropy
+from game.core.savefile import is_move
 
 from .i18n import about
+from .markup import isolate
 
 Markup = str
 
@@ -34,7 +35,7 @@ class Told(NamedTuple):
 
 class LogEntry(NamedTuple):
     log_index: int  # the move's place in match.log (entropy events have none of their own)
-    number: int  # 1 for the first move
+    number: int  # 1 for the first move; 0 for an event told between moves (`events`)
     seat: int | None  # who moved
     mark: Markup  # the mover's emblem
     told: Told
@@ -76,6 +77,7 @@ class Story:
     def __init__(self) -> None:
         self._kept: list[tuple[Any, LogEntry]] = []
         self._for: Any = None
+        self._events: dict[Any, LogEntry] = {}  # events told, kept as long as their words
 
     def entries(
         self,
@@ -101,7 +103,7 @@ class Story:
 
         number = 0
         for k, entry in enumerate(match.log):
-            if is_entropy(entry):
+            if not is_move(entry):
                 continue  # a hand-over changes nothing anyone sees
             number += 1
             if len(out) < len(kept) and kept[len(out)][0] is match.states[k + 1]:
@@ -121,4 +123,31 @@ class Story:
             entry_out = LogEntry(k, number, seat, mark, told, note_marks)
             out.append((match.states[k + 1], entry_out))
         self._kept, self._for = out, made_for
-        return [entry for _, entry in out]
+        told = [entry for _, entry in out]
+        happened = self.events(match, controller, names, tr, you)
+        if not happened:
+            return told
+        # an event at log index k comes after the move at k (a deal follows its move)
+        return sorted(told + happened, key=lambda e: (e.log_index, e.number == 0))
+
+    def events(
+        self, match: Any, controller: Any, names: list[str], tr: Any, you: int | None
+    ) -> list[LogEntry]:
+        """What the log tells besides the moves, for everyone to see: that the game is a
+        scenario (its luck fixed in advance), and every seat whose luck was re-dealt
+        (`Match.redealt`: a secret that does not match its commitment, never silent)."""
+        found = []
+        if match.scenario is not None:
+            found.append((-1, None, "story.scenario", {"name": isolate(match.scenario)}))
+        for at, seat, cause in match.redealt:
+            found.append((at, seat, f"story.redealt.{cause}", {"player": seat}))
+        out = []
+        for at, seat, key, params in found:
+            text = words(tr, names, key, params, you)
+            kept = self._events.get((at, seat, key))
+            if kept is None or kept.told.text != text:
+                mark = controller.seat_mark(match.states[0], seat) if seat is not None else ""
+                kept = LogEntry(at, 0, seat, mark, Told(text), ())
+                self._events[(at, seat, key)] = kept
+            out.append(kept)
+        return out

@@ -9,7 +9,7 @@ from typing import Any
 from game import games
 from game.core import BadData, IllegalMove
 from game.core.ai import Search
-from game.core.links import read_link
+from game.core.links import unpack
 from game.core.match import Match
 from game.core.savefile import SaveError, load_text
 
@@ -18,15 +18,18 @@ from .markup import isolate
 from .story import Story, words
 
 
-def read_match(source, link=False):
+def read_match(source, link=False, device=None, library=None):
     """A match from a link's text (`link`), a save object or a file's text; SaveError for
-    anything else. Undo is the save's own setting, else as `default_undo` says."""
-    writer = None
+    anything else. Undo is the save's own setting, else as `default_undo` says. `device`: this
+    device's key (a file's "keys" let this device play the seats they name); `library`: the
+    games kept here (a link of one of them opens with the seats this device plays there)."""
+    if link and library is not None:
+        return library.read_link(source, _undo_for(unpack(source).save))
     if link:
-        source, writer = read_link(source)
-    elif isinstance(source, str | bytes):
+        return Match.from_link(source, _undo_for(unpack(source).save), device)
+    if isinstance(source, str | bytes):
         source = load_text(source)
-    return Match.from_save(source, _undo_for(source), writer)
+    return Match.from_save(source, _undo_for(source), device=device)
 
 
 def _undo_for(save):
@@ -37,11 +40,13 @@ def _undo_for(save):
 
 
 class Table:
-    """A match plus the decisions around it. `tr` translates keys (ui/i18n.Translator)."""
+    """A match plus the decisions around it. `tr` translates keys (ui/i18n.Translator); `device`
+    is this device's key (game.view.library.Library.device_key), given to every match here."""
 
-    def __init__(self, game_id, tr):
+    def __init__(self, game_id, tr, device=None):
         self.game = games.get(game_id)
         self.tr = tr
+        self.device = device
         self.match: Match | None = None
         # (translation key, params) of the latest announcement
         self.notice: tuple[str, dict[str, Any]] | None = None
@@ -54,10 +59,11 @@ class Table:
         return self.match
 
     # ---- starting -------------------------------------------------------------------------------
-    def start(self, seats, seed, options=None, undo=None, match_id=None):
-        """A new match. Seats: [{"name", "kind": "human"|"ai", "level"}]; the seed and the id
-        come from the page (fresh random ones per new game). Take-backs (`undo`) default as
-        `default_undo` says."""
+    def start(self, seats, seed, options=None, undo=None, match_id=None, scenario=None):
+        """A new match. Seats: [{"name", "kind": "human"|"ai", "level"}]; the seed (128 random
+        bits) and the id come from the page (fresh ones per new game). Take-backs (`undo`)
+        default as `default_undo` says. Fixed piles or decks in `options` need the `scenario`'s
+        name."""
         if undo is None:
             undo = default_undo(seats)
         self.match = Match(
@@ -68,6 +74,8 @@ class Table:
             seats=seats,
             undo=undo,
             match_id=match_id,
+            scenario=scenario,
+            device=self.device,
         )
         self.notice = None
         return self.match
@@ -75,7 +83,8 @@ class Table:
     def rematch(self, seed, match_id=None):
         """The same seats and options again with a new shuffle (a new match, its own id)."""
         old = self.live
-        return self.start(old.seats, seed, old.setup["options"], old.undo_policy, match_id)
+        options = old.setup["options"]
+        return self.start(old.seats, seed, options, old.undo_policy, match_id, old.scenario)
 
     def take(self, match, notice=None):
         """Put a match (loaded, stored or arriving) on the table."""
@@ -88,10 +97,10 @@ class Table:
     def load_save(self, obj):
         """Replace the match by a loaded one; on any problem raise SaveError and keep the
         current match exactly as it was."""
-        return self.take(read_match(obj), ("table.loaded", {}))
+        return self.take(read_match(obj, device=self.device), ("table.loaded", {}))
 
     def load_link(self, text):
-        return self.take(read_match(text, link=True), ("table.loaded", {}))
+        return self.take(read_match(text, link=True, device=self.device), ("table.loaded", {}))
 
     # ---- whose turn -------------------------------------------------------------------------------
     @property
@@ -105,12 +114,19 @@ class Table:
         return self.live.seats[seat]["kind"]
 
     def human_to_move(self):
+        """A person moves now, at this device."""
         seat = self.to_move()
-        return seat is not None and self.seat_kind(seat) == "human"
+        return seat is not None and self.seat_kind(seat) == "human" and self.plays_here()
 
     def ai_to_move(self):
+        """A computer moves now, run by this device."""
         seat = self.to_move()
-        return seat is not None and self.seat_kind(seat) == "ai"
+        return seat is not None and self.seat_kind(seat) == "ai" and self.plays_here()
+
+    def plays_here(self):
+        """The turn in progress is played at this device now: always in a game at one device or
+        against the computer; in a link game, once its luck is dealt here (`Match.waiting`)."""
+        return not self.live.is_keyed() or self.live.waiting().status == "play"
 
     def name(self, seat):
         """A seat's name as shown (a default name follows the language), isolated: no name can
@@ -120,11 +136,18 @@ class Table:
     def names(self):
         return [self.name(seat) for seat in range(len(self.live.seats))]
 
+    def people(self):
+        """The seats of the people at this device: in a link game those it plays (none before
+        it answered), else every person's seat."""
+        match = self.live
+        humans = [k for k, seat in enumerate(match.seats) if seat["kind"] == "human"]
+        return [k for k in humans if k in match.local] if match.is_keyed() else humans
+
     def you(self):
-        """The seat of the person at this device: the only person at the table (None with
-        nobody or with several people, who are all named)."""
-        humans = [k for k, seat in enumerate(self.live.seats) if seat["kind"] == "human"]
-        return humans[0] if len(humans) == 1 else None
+        """The seat of the person at this device: the only person at it (None with nobody or
+        with several people, who are all named)."""
+        people = self.people()
+        return people[0] if len(people) == 1 else None
 
     # ---- playing -----------------------------------------------------------------------------------
     def play(self, move):
@@ -191,7 +214,9 @@ class Table:
 
     # ---- saving --------------------------------------------------------------------------------------
     def save_text(self):
-        return json.dumps(self.live.to_save(), ensure_ascii=False, indent=1)
+        """Save to file: with the keys of the seats this device plays, so that the game can
+        go on at another device (docs/links.md, "Saves")."""
+        return json.dumps(self.live.to_save(keys=True), ensure_ascii=False, indent=1)
 
     def link(self):
         return self.live.to_link()

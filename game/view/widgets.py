@@ -51,6 +51,17 @@ def log_items(entries, marked=None, current=None):
     items = []
     for entry in entries:
         told = entry.told
+        if entry.number == 0:  # an event between moves (game/view/story.py): no move to show
+            items.append(
+                tag(
+                    "li",
+                    tag("span", entry.mark, class_="gt-log-mark", aria_hidden="true"),
+                    tag("span", esc(told.text), class_="gt-log-text"),
+                    class_="gt-log-event",
+                    data_seat=entry.seat,
+                )
+            )
+            continue
         notes = "".join(
             tag(
                 "span",
@@ -232,11 +243,13 @@ def message(tr, title, body_markup, actions, fields=""):
     )
 
 
-def share_box(tr, url):
+def share_box(tr, url, words=None):
+    """The link to copy, and what to do with it (`words`: sentences; by default that it holds
+    the whole game)."""
     return message(
         tr,
         tr("gt.share_title"),
-        tag("p", esc(tr("gt.share_text"))),
+        "".join(tag("p", esc(sentence)) for sentence in words or [tr("gt.share_text")]),
         [("copy-link", "gt.copy", True), ("dialog-close", "gt.close", False)],
         empty(
             "input",

@@ -193,7 +193,7 @@ def stored_save(page_or_frame, game=None):
     """The save of the match most recently played on this device (of `game`), as the library
     keeps it (game/view/library.py: the index bgt.games, one slot bgt.game.<id> holding a link),
     decoded with the project's own code; None when there is none."""
-    from game.core.links import decode_link
+    from game.core.match import decode_link
 
     index = json.loads(page_or_frame.evaluate("localStorage.getItem('bgt.games')") or "null")
     for summary in (index or {}).get("games", []):

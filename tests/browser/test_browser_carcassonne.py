@@ -76,7 +76,9 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     for move in MOVES:  # the plan is legal (the engine agrees before the browser is asked)
         assert move in GAME.legal_moves(state)
         state = GAME.apply(state, move)
-    link = Match("carcassonne", players=2, seed=3, options={"deck": DECK}, seats=SEATS).to_link()
+    link = Match(
+        "carcassonne", players=2, seed=3, options={"deck": DECK}, seats=SEATS, scenario="Test"
+    ).to_link()
     page.goto(f"{site.url}?game=carcassonne#m={link}")
     wait_ready(page, "carcassonne")
     assert page.locator("#gt-new-form").count() == 0  # the link set the game up

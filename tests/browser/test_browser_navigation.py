@@ -35,7 +35,13 @@ def link():
     state = GAME.new(players=2, seed=3, options={"deck": DECK})
     assert Place(0, -1, 2, None) in GAME.legal_moves(state)
     match = Match(
-        "carcassonne", players=2, seed=3, options={"deck": DECK}, seats=SEATS, undo="free"
+        "carcassonne",
+        players=2,
+        seed=3,
+        options={"deck": DECK},
+        seats=SEATS,
+        undo="free",
+        scenario="Test",
     )
     return match.to_link()  # friends at one device: any move may be taken back
 

@@ -158,7 +158,7 @@ def click_move(page, move, state, turn):
 def test_hot_seat_game_through_clicks_with_curtain_draws_official_close_and_discard(page, site):
     moves, final = checked_plan()
     link = Match(
-        "thurn-und-taxis", players=2, seed=1, options={"deck": DECK}, seats=SEATS
+        "thurn-und-taxis", players=2, seed=1, options={"deck": DECK}, seats=SEATS, scenario="Test"
     ).to_link()
     page.goto(f"{site.url}?game=thurn-und-taxis#m={link}")
     wait_ready(page, "thurn-und-taxis")

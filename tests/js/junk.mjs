@@ -62,15 +62,19 @@ export function goodSummary(rng, gameIds) {
     winners: over ? [rng.below(seats)] : [],
     played: rng.pick([Date.UTC(2000, 0, 1), 1_700_000_000_000, Date.UTC(2199, 11, 31), Date.UTC(2200, 0, 1)]),
     mode: rng.pick(["ai", "device", "link"]),
+    ...(rng.below(4) ? {} : { scenario: rng.pick(SCENARIOS) }),
   };
 }
 
+const SCENARIOS = ["Tutorial", "Zdeněk’s deal", "a", "😀".repeat(60), "\u202eevil", "x".repeat(60)];
+
 export const FIELDS = ["id", "game", "names", "kinds", "to_move", "moves", "over", "winners", "played", "mode"];
+const OPTIONAL = ["scenario"]; // a summary may leave these out
 
 // The same summary with one field (or one item of a list) made wrong, or left out.
 export function spoil(rng, summary) {
   const out = structuredClone(summary);
-  const field = rng.pick(FIELDS);
+  const field = rng.pick([...FIELDS, ...OPTIONAL]);
   const how = rng.below(4);
   if (how === 0) delete out[field];
   else if (how === 1 && Array.isArray(out[field]) && out[field].length) out[field][rng.below(out[field].length)] = junk(rng, 1);

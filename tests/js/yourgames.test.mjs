@@ -95,6 +95,11 @@ test("every field of a summary refuses bad values", () => {
     assert.equal(isSummary(without, GAMES), false, `without ${field}`);
   }
   for (const value of [null, undefined, 0, "x", [], [base], true]) assert.equal(isSummary(value, GAMES), false);
+  // a scenario's name is optional, but when there it is 1 to 60 characters without control characters
+  assert.ok(isSummary({ ...base, scenario: "Tutorial" }, GAMES));
+  for (const value of ["", "a".repeat(61), "😀".repeat(61), "new\nline", "\u0000", "\u007f", null, 5, ["x"], {}]) {
+    assert.equal(isSummary({ ...base, scenario: value }, GAMES), false, `scenario: ${String(value).slice(0, 40)}`);
+  }
 });
 
 test("random bad values anywhere: the reader never throws and lists only what it can show", () => {

@@ -82,7 +82,7 @@ def standard_deck(courier: str) -> list[int]:
     return deck
 
 
-class Carcassonne(Game):
+class Carcassonne(Game[Place]):
     declaration = DECLARATION
     options: ClassVar[dict[str, Option]] = {
         "courier": Option(
@@ -167,7 +167,9 @@ class Carcassonne(Game):
         """A uniformly random legal move without listing them all: draw (placement, choice)
         uniformly among all placements x (no meeple + every feature) and redraw when the
         feature is taken. Each legal move has the same chance per draw, so it is uniform."""
-        k = s.current
+        # a game in play holds its tile (`current` is None only when over or waiting; no check:
+        # hot path)
+        k: int = s.current  # type: ignore[assignment]
         placements = s.placements
         choices = 1 + len(FEATURE_IDS[k]) if s.supply[s.turn] else 1
         while True:
@@ -266,6 +268,7 @@ class Carcassonne(Game):
         """The face-down stack is shuffled again (the drawn tile is public); a deck fixed by the
         set-up keeps its order, and a keyed pool has none."""
         if not s.fixed_deck and not s.keyed:
+            assert s.rng is not None, "mix_entropy shuffles with the state's generator"
             deck = list(s.deck)
             s.rng.shuffle(deck)
             s.deck = tuple(deck)

@@ -230,7 +230,7 @@ def taken_features(s, pos, o):
     board, parent, followers, tile_ot = s.board, s.parent, s.followers, s.tile_ot
     neighbours = [board.get(pos + step) for step in DELTA]
     taken = 0
-    touched = {}  # old root -> the first local that touches it
+    touched: dict[int, int] = {}  # old root -> the first local that touches it
     links = []
     for local, contacts in enumerate(OT_CONTACTS[o]):
         for d, port, _ in contacts:
@@ -485,11 +485,11 @@ def _finish(s):
 def final_scoring(s):
     """The events of final scoring (rules note §3), without changing the scores."""
     parent = s.parent
-    features = {}  # root -> kind, in the order the meeples were placed
+    features: dict[int, int] = {}  # root -> kind, in the order the meeples were placed
     for _, node in s.meeples:
         features.setdefault(find(parent, node), node_kind(s, node))
     events = []
-    farms = {}
+    farms: dict[int, dict[int, bool]] = {}  # a field's root -> the completed cities it borders
     for root, kind in features.items():
         if kind == FIELD:
             farms[root] = {}

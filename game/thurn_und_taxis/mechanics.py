@@ -13,18 +13,12 @@ once made, so states share them. In a view, what the viewer may not see is a `Fa
 (hidden.py).
 """
 
-from typing import Any
+from typing import Any, final
 
-from game.core import IllegalMove
+from game.core import IllegalMove, Rng
 
 from . import data
-from .closing import (
-    carriage_value,
-    check_houses,
-    houses_left,
-    next_carriage,
-    score_route,
-)
+from .closing import carriage_value, check_houses, houses_left, next_carriage, score_route
 from .data import ALL_PROVINCES_K, CITIES, FIRST_REGION, NEIGHBOURS, STACK_VALUES
 
 DRAW, PLAY, CLOSE, DISCARD, OVER = "draw", "play", "close", "discard", "over"
@@ -37,6 +31,7 @@ _NOWHERE: tuple[str, ...] = ()
 _LEFT, _RIGHT, _BOTH = ("left",), ("right",), ENDS
 
 
+@final  # `type(x) is FaceDown` tells a face-down value from the tuple or list it stands for
 class FaceDown:
     """Cards or bonus tiles lying face down in a view: how many, never which. `len()` gives the
     count, like the tuple or list it stands for; anything else one would read from it fails."""
@@ -60,40 +55,74 @@ class FaceDown:
 
 class TntState:
     __slots__ = (
-        "abandoned",  # the route was given up this turn (a play must follow)
-        "cards",  # cards per city in this game (the printed 3 each, or a scenario deck's)
-        "cards_to_cut",  # cards the player must still discard to keep 3 after closing
-        "carriages",  # per seat: how many carriages taken (3, 4, 5, 6, 7 in order)
-        "discard_pile",  # face up, in the order the cards were put there
-        "display",  # the 6 open cards (EMPTY: a slot no card could fill yet)
+        "abandoned",
+        "cards",
+        "cards_to_cut",
+        "carriages",
+        "discard_pile",
+        "display",
         "draws",
         "draws_needed",
-        "end_tile",  # the seat holding the game-end tile (None before the final round)
+        "end_tile",
         "final_round",
-        "hands",  # per seat: sorted tuple, or FaceDown in a view
-        "houses",  # per seat: bit mask of cities
-        "include_baiern",  # option all_provinces_includes_baiern
+        "hands",
+        "houses",
+        "include_baiern",
         "is_view",
-        "keyed",  # link play: the pile is an unordered pool, each turn dealt (engine.keyed)
-        "known",  # per seat: the hand cards everyone saw taken from the display
-        "log",  # one record per closed route
-        "official",  # the official called this turn (a code, NO_OFFICIAL for none)
+        "keyed",
+        "known",
+        "log",
+        "official",
         "over",
-        "pile",  # top card last; FaceDown in a view
-        "pile_batch",  # counts of the cards the pile was shuffled from, not yet seen since
-        "pile_fixed",  # the pile is still in the order the `deck` option gave (a scenario)
+        "pile",
+        "pile_batch",
+        "pile_fixed",
         "players",
         "plays",
         "plays_needed",
         "rng",
-        "routes",  # per seat: tuple, left end first
-        "stacks",  # tiles left per bonus stack (KINDS order)
-        "tiles",  # per seat: tuple of (kind index, value), or FaceDown in a view
+        "routes",
+        "stacks",
+        "tiles",
         "turn",
         "turn_number",
-        "viewer",  # the seat a view is for (None: a spectator)
-        "waiting",  # keyed: the turn waits for its deal (no generator)
+        "viewer",
+        "waiting",
     )
+    abandoned: bool  # the route was given up this turn (a play must follow)
+    cards: tuple[int, ...]  # cards per city in this game (the printed 3 each, or a scenario deck's)
+    cards_to_cut: int  # cards the player must still discard to keep 3 after closing
+    carriages: list[int]  # per seat: how many carriages taken (3, 4, 5, 6, 7 in order)
+    discard_pile: list[int]  # face up, in the order the cards were put there
+    display: list[int]  # the 6 open cards (EMPTY: a slot no card could fill yet)
+    draws: int
+    draws_needed: int
+    end_tile: int | None  # the seat holding the game-end tile (None before the final round)
+    final_round: bool
+    hands: list[tuple[int, ...] | FaceDown]  # per seat: sorted tuple, or FaceDown in a view
+    houses: list[int]  # per seat: bit mask of cities
+    include_baiern: bool  # option all_provinces_includes_baiern
+    is_view: bool
+    keyed: bool  # link play: the pile is an unordered pool, each turn dealt (engine.keyed)
+    known: list[tuple[int, ...]]  # per seat: the hand cards everyone saw taken from the display
+    log: tuple[dict[str, Any], ...]  # one record per closed route
+    official: int  # the official called this turn (a code, NO_OFFICIAL for none)
+    over: bool
+    pile: list[int] | FaceDown  # top card last; FaceDown in a view
+    pile_batch: list[int]  # counts of the cards the pile was shuffled from, not yet seen since
+    pile_fixed: bool  # the pile is still in the order the `deck` option gave (a scenario)
+    players: int
+    plays: int
+    plays_needed: int
+    rng: Rng | None
+    routes: list[tuple[int, ...]]  # per seat: tuple, left end first
+    stacks: list[int]  # tiles left per bonus stack (KINDS order)
+    # per seat: tuple of (kind index, value), or FaceDown in a view
+    tiles: list[tuple[tuple[int, int], ...] | FaceDown]
+    turn: int
+    turn_number: int
+    viewer: int | None  # the seat a view is for (None: a spectator)
+    waiting: bool  # keyed: the turn waits for its deal (no generator)
 
     def _key(self) -> tuple:
         return tuple(getattr(self, name) for name in self.__slots__)
@@ -179,7 +208,7 @@ def sorted_names(cities) -> tuple[str, ...]:
     return tuple(sorted(CITIES[c] for c in cities))
 
 
-def own_hand(s, p: int) -> tuple:
+def own_hand(s: TntState, p: int) -> tuple[int, ...]:
     hand = s.hands[p]
     if type(hand) is FaceDown:
         raise IllegalMove(
@@ -553,28 +582,4 @@ def score_breakdown(s) -> list[dict[str, int]]:
         parts["game_end"] = data.GAME_END_TILE_POINTS if s.end_tile == p else 0
         parts["unplaced_houses"] = -houses_left(s, p) if s.over else 0
         out.append(parts)
-    return out
-
-
-def multiset_combinations(cards: tuple, k: int) -> list[tuple[int, ...]]:
-    """Every distinct k-card selection from a sorted tuple with repeats, in a fixed order."""
-    counts: list[list[int]] = []
-    for c in cards:
-        if counts and counts[-1][0] == c:
-            counts[-1][1] += 1
-        else:
-            counts.append([c, 1])
-    out = []
-
-    def pick(i: int, chosen: list[int], need: int) -> None:
-        if need == 0:
-            out.append(tuple(chosen))
-            return
-        if i == len(counts):
-            return
-        c, n = counts[i]
-        for take in range(min(n, need), -1, -1):
-            pick(i + 1, chosen + [c] * take, need - take)
-
-    pick(0, [], k)
     return out

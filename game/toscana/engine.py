@@ -71,7 +71,7 @@ MOVE_SHAPE = (
 
 
 # ---- the game -------------------------------------------------------------------------------
-class Toscana(Game):
+class Toscana(Game[ToscanaMove]):
     declaration = DECLARATION
     options: ClassVar[dict[str, Option]] = {
         "piles": Option(

@@ -1,6 +1,6 @@
 """Carcassonne (base game, 72 tiles) with the fan mini-expansion The Courier, in the engine
-contract of game/core/contract.py. Rules: ../shared/rules/carcassonne-rules.md and DESIGN.md
-§3 (move JSON) and §5 (decisions and options). The state and its mechanics live in
+contract of game/core/contract.py. Rules: docs/rules/carcassonne.md (decisions
+and options) and docs/architecture.md, Move JSON. The state and its mechanics live in
 mechanics.py, its JSON form in serial.py.
 """
 
@@ -146,7 +146,7 @@ class Carcassonne(Game[Place]):
 
     def legal_moves(self, s: State) -> list[Place]:
         """Every (square, rotation, meeple) in the order (y, x, rot), then no meeple before the
-        tile's features in their listed order; look-alike rotations once (DESIGN §5)."""
+        tile's features in their listed order; look-alike rotations once (docs/rules/carcassonne.md, Look-alike rotations)."""
         k = s.current
         if k is None:
             return []

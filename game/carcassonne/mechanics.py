@@ -372,7 +372,7 @@ def _score_completed(s, t, pos):
 
 
 def _courier(s, player, node):
-    """End of turn: the follower placed this turn may call the Courier (rules note §7.3-7.4)."""
+    """End of turn: the follower placed this turn may call the Courier (docs/rules/carcassonne.md, Courier trigger)."""
     if (player, node) not in s.meeples:
         return  # its feature was completed and scored this turn
     kind = node_kind(s, node)
@@ -463,7 +463,7 @@ def wait_for_deal(s):
 def draw_dealt(s):
     """Keyed play, at a turn's deal: tiles come from the pool with the turn's generator (a
     deck fixed by the set-up: from its top) until one fits; those that fit nowhere leave the
-    game (DESIGN §5, unplaceable tile). Some tile fits: wait_for_deal made sure."""
+    game (docs/rules/carcassonne.md, Unplaceable tile). Some tile fits: wait_for_deal made sure."""
     deck = list(s.deck)
     while True:
         k = deck.pop(0 if s.fixed_deck else s.rng.below(len(deck)))
@@ -483,7 +483,7 @@ def _finish(s):
 
 
 def final_scoring(s):
-    """The events of final scoring (rules note §3), without changing the scores."""
+    """The events of final scoring (docs/rules/carcassonne.md, Final scoring), without changing the scores."""
     parent = s.parent
     features: dict[int, int] = {}  # root -> kind, in the order the meeples were placed
     for _, node in s.meeples:

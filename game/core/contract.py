@@ -7,7 +7,7 @@ changes the one it was given, also when it raises. Every random choice comes fro
 kept inside the state (attribute `rng`), plus the entropy a match mixes in (`mix_entropy`).
 
 Moves are NamedTuples (immutable, hashable, cheap to create) with a `to_json()` method; the
-JSON form is the stable public one used by saves, logs and tests (DESIGN.md section 3).
+JSON form is the stable public one used by saves, logs and tests (docs/architecture.md, Move JSON).
 
 Subclasses implement the methods that raise NotImplementedError. For speed the AI and the CLI
 use `clone` + `apply_in_place` (one copy per playout, not one per move); `apply` is that pair
@@ -208,7 +208,7 @@ class Game(Generic[MoveT]):
     def mix_entropy(self, state: State, bits: int) -> State:
         """The state with 64 fresh random `bits` folded into its RNG and everything not yet
         revealed (draw piles, the hidden part of a deck) dealt again from the mixed RNG, so
-        that nobody who knew the state before can tell what comes next (DESIGN.md §2a: the
+        that nobody who knew the state before can tell what comes next (docs/links.md: the
         browser that hands a game over to another person calls this). Deterministic: the same
         state and bits give the same result. `state` is never changed."""
         if not isinstance(bits, int) or isinstance(bits, bool) or not 0 <= bits < 1 << 64:

@@ -1,7 +1,7 @@
 """How a person plays Thurn und Taxis, as a small state machine in pure Python (the browser layer
 forwards clicks, taps, pointer moves and keys and sets the markup this returns).
 
-A turn is several moves by one player (DESIGN §5): draw (a display card or the pile) -> play
+A turn is several moves by one player (docs/rules/thurn-und-taxis.md, Turn): draw (a display card or the pile) -> play
 (a hand card to an end of the route) -> close the route (choose where the houses go) or end the
 turn -> keep 3 cards when the hand must be cut. The panel always names the step ("Draw a card",
 "Play a card to your route", ...) and offers only what `legal_moves` contains; the map shows

@@ -1,7 +1,7 @@
-"""Thurn und Taxis: the engine's contract (DESIGN.md §2, §3, §5 "Thurn und Taxis"; rules note
-../shared/rules/thurn-und-taxis.md).
+"""Thurn und Taxis: the engine's contract (docs/architecture.md, Engine contract
+and Move JSON; the rules in docs/rules/thurn-und-taxis.md).
 
-The moves and their JSON (DESIGN §3), the options, and `GAME`, whose methods are the contract.
+The moves and their JSON, the options, and `GAME`, whose methods are the contract.
 How the moves change a state is mechanics.py; what a seat may see and chance nobody has seen are
 hidden.py; the state's JSON is serial.py; what boards and the AI ask is queries.py.
 """
@@ -28,7 +28,7 @@ from .mechanics import (
 )
 
 
-# ---- moves (DESIGN §3); the trailing `kind` keeps moves of different types unequal ------------
+# ---- moves (docs/architecture.md, Move JSON); the trailing `kind` keeps moves of different types unequal ------------
 class Draw(NamedTuple):
     source: str | int  # "deck" or a display slot 0-5
     kind: str = "draw"
@@ -191,7 +191,7 @@ class ThurnUndTaxis(Game[TntMove]):
     def legal_moves(self, state: TntState) -> list[TntMove]:
         """Every legal move of the player to move; [] in a view of another seat (its hand is
         hidden there, and it is not that viewer's decision). Moves added after links of
-        version 1 (DESIGN §2a) come after the moves their position had then."""
+        version 1 (docs/links.md) come after the moves their position had then."""
         s = state
         step = mechanics.phase(s)
         if step == OVER or s.waiting or (s.is_view and s.viewer != s.turn):
@@ -332,7 +332,7 @@ class ThurnUndTaxis(Game[TntMove]):
         ]
 
     def winners(self, state: TntState) -> list[int]:
-        """Tie-break (rules note §8): the game-end tile holder, else the tied player sitting
+        """Tie-break (docs/rules/thurn-und-taxis.md, Final score): the game-end tile holder, else the tied player sitting
         closest after the holder in turn order."""
         s = state
         if not s.over:

@@ -1,5 +1,4 @@
-"""Thurn und Taxis: the state and how moves change it (DESIGN.md §5 "Thurn und Taxis"; rules note
-../shared/rules/thurn-und-taxis.md).
+"""Thurn und Taxis: the state and how moves change it (docs/rules/thurn-und-taxis.md).
 
 A turn is a sequence of moves by one player: draw(s) -> play(s) -> close or pass -> cut the hand
 to 3 (only after closing). At most one official per turn.
@@ -221,8 +220,8 @@ def own_hand(s: TntState, p: int) -> tuple[int, ...]:
 def fitting_ends(route: tuple, c: int) -> tuple[str, ...]:
     """The ends ("left", "right") of `route` (city indices, left end first) where city card `c`
     may be played: a road joins c to the city at that end and c is not on the route yet (rules
-    note §4). () when it fits nowhere. An empty or one-card route has a single end, listed as
-    "right" (DESIGN §5). The one place the game decides whether a card fits."""
+    docs/rules/thurn-und-taxis.md, Playing a card). () when it fits nowhere. An empty or one-card route has a single end, listed as
+    "right" (docs/rules/thurn-und-taxis.md). The one place the game decides whether a card fits."""
     if not route:
         return _RIGHT
     if c in route:
@@ -283,12 +282,12 @@ def phase(s) -> str:
 
 def may_end_plays(s, step: str) -> bool:
     """The turn's play is made, so the player may close or pass: the close step, or the
-    Postal Carrier's second play, which is optional (DESIGN §5)."""
+    Postal Carrier's second play, which is optional (docs/rules/thurn-und-taxis.md, Officials)."""
     return step == CLOSE or (step == PLAY and s.plays > 0)
 
 
 def cartwright_helps(s, p: int) -> bool:
-    """The Cartwright's +2 changes which carriage this route earns (note §5c)."""
+    """The Cartwright's +2 changes which carriage this route earns (docs/rules/thurn-und-taxis.md, Carriages)."""
     length, nxt = len(s.routes[p]), next_carriage(s, p)
     return (
         length >= data.MIN_ROUTE_TO_CLOSE
@@ -299,7 +298,7 @@ def cartwright_helps(s, p: int) -> bool:
 
 def official_problem(s, code: int, step: str) -> str | None:
     """Why official `code` cannot be called now (None: he can). One per turn, in the step he
-    belongs to (note §3, §6) and only while he can still have an effect (DESIGN §5): the
+    belongs to and only while he can still have an effect (docs/rules/thurn-und-taxis.md, Officials): the
     administrator before the first draw, the postmaster before the draws end, the postal
     carrier in the play step before the plays end, the cartwright when closing."""
     if s.official:
@@ -346,7 +345,7 @@ def official_problem(s, code: int, step: str) -> str | None:
 # ---- the draw step -------------------------------------------------------------------------------
 def take_from_pile(s) -> int:
     """The top card of the pile (reshuffling the discards into a new pile when it is empty,
-    DESIGN §5), or EMPTY when there is no card left. Keyed play: the pile is a pool (sorted)
+    docs/rules/thurn-und-taxis.md, Empty pile), or EMPTY when there is no card left. Keyed play: the pile is a pool (sorted)
     and the card is drawn from it with the turn's generator; the discards become the pool."""
     if type(s.pile) is FaceDown:
         raise IllegalMove("the draw pile is hidden in a view")
@@ -382,7 +381,7 @@ def refill(s, slot: int) -> None:
 
 def refill_display(s) -> None:
     """Deal into every empty display slot while a card can be drawn for it: cards that reach
-    the discards refill slots left empty when pile and discards had run out (DESIGN §5)."""
+    the discards refill slots left empty when pile and discards had run out (docs/rules/thurn-und-taxis.md, Empty pile)."""
     if EMPTY in s.display:
         for slot in range(DISPLAY):
             if s.display[slot] == EMPTY:
@@ -493,7 +492,7 @@ def _not_closing_reason(step: str) -> str:
 def pass_turn(s, step: str) -> None:
     if not may_end_plays(s, step):
         raise IllegalMove(_not_closing_reason(step))
-    if s.official == CARTWRIGHT:  # he is called when closing (note §6)
+    if s.official == CARTWRIGHT:  # called when closing (docs/rules/thurn-und-taxis.md, Officials)
         raise IllegalMove("you called the cartwright: close your route")
     end_turn(s)
 

@@ -1,4 +1,4 @@
-"""A Thurn und Taxis state to and from JSON (DESIGN.md §2: lossless; reading validates and raises
+"""A Thurn und Taxis state to and from JSON (docs/architecture.md, Engine contract: lossless; reading validates and raises
 BadData only).
 
 Cities are written by name, the pile top card first (like the `deck` option). In a view, what is

@@ -453,7 +453,7 @@ def row(name, values):
     return f"{name:<64} {min(values):9.0f} {statistics.median(values):9.0f} {max(values):9.0f}  ms"
 
 
-# (name, numerator, denominator): issue 24's table first, by name, then the other comparisons
+# (name, numerator, denominator): the first-paint table first, by name, then the other comparisons
 RATIOS = [
     (
         "direct link, cold, to a playable board: ours / bare loadPyodide() (target <= 1.0)",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Boot benchmark per browser engine (not a test; issue #15): navigation -> playable board in
+"""Boot benchmark per browser engine (not a test): navigation -> playable board in
 Chromium, Firefox ESR and WebKitGTK, driven as the cross-browser tests drive them
 (tests/browser/engines.py), interleaved run by run, with ratios to Chromium from the same runs.
 

@@ -1,5 +1,5 @@
 """How fast the board follows a pan, a wheel zoom and a pinch with 70 Carcassonne tiles on it
-(issue #11), in headless Chromium. Not a test; prints one JSON line per gesture and round:
+, in headless Chromium. Not a test; prints one JSON line per gesture and round:
 - input_to_frame: from each input event's time stamp (when the browser received it) to the end
   of the frame that shows it (requestAnimationFrame, then a task after that frame's rendering),
   median and max in ms;

@@ -1,4 +1,4 @@
-// Make the memory snapshot the page boots from (run by scripts/build.py; issue #16):
+// Make the memory snapshot the page boots from (run by scripts/build.py):
 //   node scripts/make_snapshot.mjs KEY OUT
 //
 // Starts the vendored Pyodide (vendor/pyodide/, the files the page loads) in snapshot mode, writes

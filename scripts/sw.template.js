@@ -62,7 +62,7 @@ async function precache() {
   await Promise.all(workers);
 }
 
-// Python's memory snapshot (issue #16) travels as gzip; the offline copy keeps it unpacked (about
+// Python's memory snapshot travels as gzip; the offline copy keeps it unpacked (about
 // 27 MB instead of 6), so that a start from this copy does not spend a quarter of a second of the
 // page's main thread on unpacking it (assets/snapshot.js reads either form). Not in WebKit: its
 // Cache Storage hands a page big bodies slowly (measured: 27 MB in 3-5 s), slower than unpacking.

@@ -47,7 +47,7 @@ SMALL = {
 # ---- hidden information -------------------------------------------------------------------------
 @pytest.mark.parametrize("game_id", games.ids())
 def test_choice_does_not_depend_on_what_the_seat_cannot_see(game_id):
-    # Issue #7: "it must never read hidden state": a second full state with the same view for
+    # Required: "it must never read hidden state": a second full state with the same view for
     # the AI's seat (hidden parts resampled) must give the same move for the same seed.
     game = games.get(game_id)
     for state in decision_points(game, seed=5, count=3):
@@ -123,7 +123,7 @@ class TickingClock:
 
 @pytest.mark.parametrize("game_id", games.ids())
 def test_a_slice_stops_when_its_time_is_used(game_id):
-    # Issue #7: the browser thinks in slices on its main thread ("time slices of <= 20 ms that
+    # Required: the browser thinks in slices on its main thread ("time slices of <= 20 ms that
     # yield to the browser"). With a clock that moves 1 ms per reading, a 15 ms slice must end
     # after about 15 steps: the search looks at the clock between every two steps. (How long one
     # step takes is measured by game.core.ai.bench and the browser tests, not timed here.)

@@ -1,7 +1,7 @@
-"""Carcassonne: the computer opponent's "no visible blunder" rules (issue #7), each on positions
+"""Carcassonne: the computer opponent's "no visible blunder" rules, each on positions
 built with the engine's `deck` option and scripted moves.
 
-No-blunder list (from watching AI games, see the report of issue #7):
+No-blunder list (from watching AI games):
 1. It never puts its last follower on a small road (2 tiles or fewer) early in the game (24 or
    more tiles left) when that banks nothing this turn: the follower would sit there for a
    point or two while the big cities and the Courier's messages go to the opponent.

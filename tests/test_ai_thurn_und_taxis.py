@@ -1,7 +1,7 @@
-"""Thurn und Taxis: the computer opponent's "no visible blunder" rules (issue #7), one test each
+"""Thurn und Taxis: the computer opponent's "no visible blunder" rules, one test each
 on a position built with the engine's `deck` option (first 6 cards = display, then the pile).
 
-No-blunder list (written from watching AI games, see the report of issue #7):
+No-blunder list (written from watching AI games):
 1. It never gives up its route while a card in its hand fits either end of it.
 2. When no card in its hand fits its route but a display card does, it takes a fitting display
    card (or the Postmaster for two draws) - never a blind draw or the Administrator, which
@@ -211,7 +211,7 @@ def test_plays_with_more_players(players):
 
 
 def test_after_the_carriers_first_card_it_weighs_stopping_and_closes_the_best_way():
-    # DESIGN §5: after the Postal Carrier's first card "a pass or a close is legal too": the
+    # docs/rules/thurn-und-taxis.md, Officials: after the Postal Carrier's first card "a pass or a close is legal too": the
     # search keeps playing on, passing and the best closings (most houses) among its choices.
     state = build(
         players=2,

@@ -1,7 +1,7 @@
-"""Toscana: the computer opponent's "no visible blunder" rules (issue #7), each on positions
+"""Toscana: the computer opponent's "no visible blunder" rules, each on positions
 built with the engine's `piles` option and a fixed list of placements.
 
-No-blunder list (from watching AI games, see the report of issue #7):
+No-blunder list (from watching AI games):
 1. It never spends its veto on a tile that cannot touch its own largest area (such a tile can
    neither cut nor block that area, so the veto is thrown away).
 2. It never plays a placement whose immediate result (both largest areas as if the round ended
@@ -167,7 +167,7 @@ def own_new_only_position():
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_the_computer_plays_by_the_contact_rule(level):
-    # DESIGN §5 option contact "own-new" (seed 001 line 21): the computer places where only the
+    # docs/rules/toscana.md, Contact option contact "own-new" (seed 001 line 21): the computer places where only the
     # printed Czech rule allows it, instead of passing
     state = own_new_only_position()
     move = choose_move(GAME, state, state.turn, small(level, 30), 1)

@@ -1,7 +1,7 @@
 """Carcassonne + The Courier: rules scenarios, tile data, the contract, queries.
 
-Every test names the rule it checks: DESIGN.md §3/§5 (../shared/DESIGN.md), the rules note
-(../shared/rules/carcassonne-rules.md, "note §n") or issue #5. Scenarios fix the draw order with
+Every test names the rule it checks: a section of docs/rules/carcassonne.md, or
+docs/architecture.md (Engine contract, Move JSON) for the contract. Scenarios fix the draw order with
 the `deck` option; the start tile D sits at (0, 0) with its city to the north, its road running
 west-east and a field to the south. Base-game scenarios switch the Courier off so that only the
 rule under test scores.
@@ -21,7 +21,7 @@ from game.core.match import Match
 
 GAME = games.get("carcassonne")
 OFF = {"courier": "off"}
-# a copy of ../shared/rules/carcassonne-tiles.json (the research data), kept with the tests
+# a copy of docs/rules/carcassonne.md, Tiles (the research data), kept with the tests
 TILES_JSON = Path(__file__).resolve().parent / "data" / "carcassonne-tiles.json"
 
 
@@ -41,7 +41,7 @@ def events(state):
     return [tuple(e) for e in queries.score_events(state)]
 
 
-# ---- tile data (note §1, carcassonne-tiles.json "totals") -------------------------------------
+# ---- tile data (docs/rules/carcassonne.md, Set-up, carcassonne-tiles.json "totals") -------------------------------------
 def test_tile_set_totals():
     # 72 tiles of 24 types; edges: field 115, road 94, city 79; 10 pennants; 6 monasteries.
     assert len(BASE_TILES) == 24 and sum(t.count for t in BASE_TILES) == 72
@@ -71,14 +71,14 @@ def test_every_edge_and_half_edge_belongs_to_one_feature():
 
 
 def test_letter_tiles_are_six_and_marked_inferred():
-    # note §7.1: 6 letter tiles, layouts inferred (the UI must say so: DESIGN §5)
+    # docs/rules/carcassonne.md, Letter tiles: 6 letter tiles, layouts inferred (the UI must say so: docs/rules/carcassonne.md, Letter tiles)
     assert len(LETTER_TILES) == 6 and all(t.letter and t.inferred for t in LETTER_TILES)
     assert queries.tile_info("letter4") == {"count": 1, "letter": True, "inferred": True}
     assert queries.tile_info("U") == {"count": 8, "letter": False, "inferred": False}
 
 
 def test_tile_data_matches_the_research_json():
-    # Issue #5: "convert the tile JSON into a Python data module"
+    # Required: "convert the tile JSON into a Python data module"
     data = json.loads(TILES_JSON.read_text(encoding="utf-8"))["tiles"]
     assert [t["id"] for t in data] == [t.id for t in BASE_TILES]
     for raw, tile in zip(data, BASE_TILES):
@@ -99,7 +99,7 @@ def test_tile_data_matches_the_research_json():
 
 
 def test_look_alike_rotations_follow_design():
-    # DESIGN §5: "Look-alike rotations: U, H, F, G (rot 0 = 2); B, C, X (all)"
+    # docs/rules/carcassonne.md, Look-alike rotations: "Look-alike rotations: U, H, F, G (rot 0 = 2); B, C, X (all)"
     same = {tid: rots for tid, rots in zip(TYPE_IDS, DISTINCT_ROTS) if rots != (0, 1, 2, 3)}
     assert same == {
         "U": (0, 1),
@@ -113,9 +113,9 @@ def test_look_alike_rotations_follow_design():
     }
 
 
-# ---- set-up (note §1, issue #5) ----------------------------------------------------------------
+# ---- set-up (docs/rules/carcassonne.md, Set-up) ----------------------------------------------------------------
 def test_new_game_set_up():
-    # Issue #5: start tile D rot 0 at (0,0); 7 meeples each; shuffled deck from the seed.
+    # Required: start tile D rot 0 at (0,0); 7 meeples each; shuffled deck from the seed.
     state = GAME.new(players=3, seed=4)
     assert queries.placed_tiles(state) == [(0, 0, "D", 0)]
     assert queries.meeples_left(state) == [7, 7, 7]
@@ -128,7 +128,7 @@ def test_new_game_set_up():
 
 
 def test_letter_tiles_join_the_deck_only_in_their_variant():
-    # note §7.2: the 6 letter tiles are shuffled into the stack in the tiles variant
+    # docs/rules/carcassonne.md, Courier start: the 6 letter tiles are shuffled into the stack in the tiles variant
     with_letters = GAME.new(players=2, seed=1, options={"courier": "letter_tiles"})
     assert sum(queries.remaining_tiles(with_letters).values()) == 76
     assert sum(queries.remaining_tiles(GAME.new(players=2, seed=1)).values()) == 70
@@ -151,9 +151,9 @@ def test_bad_options_are_refused(options, message):
         GAME.new(players=2, options=options)
 
 
-# ---- placement (note §2.1, DESIGN §3/§5) --------------------------------------------------------
+# ---- placement (docs/rules/carcassonne.md, Tile placement; docs/architecture.md, Move JSON) -----
 def test_placement_errors_read_as_sentences():
-    # Issue #5 house rules: "no tile touches (5, 2)", "the east edge (city) does not match ..."
+    # House rules: "no tile touches (5, 2)", "the east edge (city) does not match ..."
     state = scenario(["E"], **OFF)
     with pytest.raises(IllegalMove, match=r"no tile touches \(5, 2\)"):
         GAME.apply(state, mv(5, 2))
@@ -181,13 +181,13 @@ def test_placement_errors_read_as_sentences():
     ],
 )
 def test_malformed_moves_are_refused(bad, message):
-    # DESIGN §3: the move JSON is {"x", "y", "rot", "meeple"}
+    # docs/architecture.md, Move JSON: the move JSON is {"x", "y", "rot", "meeple"}
     with pytest.raises(IllegalMove, match=message):
         GAME.apply(scenario(["U"]), bad)
 
 
 def test_every_touching_edge_must_match():
-    # note §2.1: all edges that touch a neighbour must match it, one matching edge is not enough
+    # docs/rules/carcassonne.md, Tile placement: all edges that touch a neighbour must match it, one matching edge is not enough
     state = scenario(["U", "V", "E"], mv(1, 0, 1), mv(1, 1, 0), **OFF)
     # (0,1) touches the start tile's field (north) and the road of (1,1) (east); E has no road
     assert all((0, 1) not in squares for squares in queries.legal_positions(state).values())
@@ -200,7 +200,7 @@ def test_every_touching_edge_must_match():
 
 
 def test_legal_moves_list_look_alike_rotations_once_and_apply_accepts_both():
-    # DESIGN §5: "legal_moves lists each distinct result once", "apply accepts any equivalent form"
+    # docs/rules/carcassonne.md: "legal_moves lists each distinct result once", "apply accepts any equivalent form"
     state = scenario(["U", "E"], **OFF)
     moves = GAME.legal_moves(state)
     assert {m.rot for m in moves} == {1}  # the road must run west-east here
@@ -212,7 +212,7 @@ def test_legal_moves_list_look_alike_rotations_once_and_apply_accepts_both():
 
 
 def test_meeple_choices_are_the_free_features_of_the_new_tile():
-    # note §2.2: the whole feature must hold no meeple; options listed per placement
+    # docs/rules/carcassonne.md, Followers: the whole feature must hold no meeple; options listed per placement
     state = scenario(["U", "U", "E"], mv(1, 0, 1, "r1"), **OFF)
     choices = {m.meeple for m in GAME.legal_moves(state) if (m.x, m.y, m.rot) == (-1, 0, 1)}
     assert choices == {None, "f1", "f2"}  # the road joins the one with a thief
@@ -221,7 +221,7 @@ def test_meeple_choices_are_the_free_features_of_the_new_tile():
 
 
 def test_no_meeples_left():
-    # note §2.2: a meeple comes from the player's supply; farmers stay to the end (note §2.2)
+    # docs/rules/carcassonne.md, Followers: a meeple comes from the player's supply; farmers stay to the end (docs/rules/carcassonne.md, Followers)
     state = GAME.new(players=2, seed=3, options=OFF)
     while queries.meeples_left(state)[0] or GAME.current_player(state) != 0:
         moves = GAME.legal_moves(state)
@@ -235,7 +235,7 @@ def test_no_meeples_left():
 
 
 def test_unplaceable_tile_is_removed_and_the_same_player_draws_again():
-    # DESIGN §5 / note §2.1: "Unplaceable tile: removed, the same player draws again"
+    # docs/rules/carcassonne.md, Unplaceable tile / docs/rules/carcassonne.md, Tile placement: "Unplaceable tile: removed, the same player draws again"
     # With E closing the start city, every free square shows a field or a road: C fits nowhere.
     state = scenario(["E", "C", "U"], mv(0, -1, 2), **OFF)
     assert queries.discarded_tiles(state) == ["C"]
@@ -244,15 +244,15 @@ def test_unplaceable_tile_is_removed_and_the_same_player_draws_again():
 
 
 def test_unplaceable_last_tile_ends_the_game():
-    # note §2.1 (engine note): discarding can empty the stack, and then the game is over
+    # docs/rules/carcassonne.md, Tile placement (engine note): discarding can empty the stack, and then the game is over
     state = scenario(["E", "C"], mv(0, -1, 2, "f1"), **OFF)
     assert GAME.is_over(state) and queries.discarded_tiles(state) == ["C"]
     assert GAME.scores(state) == [3, 0]  # the farmer beside the completed 2-tile city
 
 
-# ---- scoring during play (note §2.3-2.4) --------------------------------------------------------
+# ---- scoring during play (docs/rules/carcassonne.md, Completed features) --------------------------------------------------------
 def test_road_loop_is_complete_and_scores_one_per_tile():
-    # note §2.3: a road that closes on itself is complete; note §2.4: 1 point per tile
+    # docs/rules/carcassonne.md, Completed features: a road that closes on itself is complete; docs/rules/carcassonne.md, Scoring during the game: 1 point per tile
     state = scenario(["V", "V", "V", "V", "E"], mv(0, 1, 3, "r1"), mv(1, 1, 0), mv(0, 2, 2), **OFF)
     assert events(state) == []
     state = GAME.apply(state, mv(1, 2, 1))
@@ -261,7 +261,7 @@ def test_road_loop_is_complete_and_scores_one_per_tile():
 
 
 def test_a_tile_counts_once_even_when_a_feature_passes_it_twice():
-    # note §2.4 / issue #5: "a tile counted once per feature". The road leaves the junction east
+    # docs/rules/carcassonne.md, Scoring during the game: "a tile counted once per feature". The road leaves the junction east
     # and comes back into it from the south: 4 tiles, 4 points (not 5).
     state = scenario(
         ["W", "V", "V", "V", "E"], mv(1, 0, 0, "r1"), mv(2, 0, 0), mv(2, 1, 1), mv(1, 1, 2), **OFF
@@ -270,7 +270,7 @@ def test_a_tile_counts_once_even_when_a_feature_passes_it_twice():
 
 
 def test_road_ending_at_junction_and_monastery_scores_when_both_ends_close():
-    # note §2.3: a road ends at a junction (L, W, X), a monastery (A) or a city gate (S, T)
+    # docs/rules/carcassonne.md, Completed features: a road ends at a junction (L, W, X), a monastery (A) or a city gate (S, T)
     state = scenario(["W", "A", "E"], mv(1, 0, 0, "r3"), **OFF)
     assert events(state) == []
     state = GAME.apply(state, mv(-1, 0, 3))
@@ -279,7 +279,7 @@ def test_road_ending_at_junction_and_monastery_scores_when_both_ends_close():
 
 @pytest.mark.parametrize("third_knight, scorers", [(None, [0, 1]), ("c1", [0])])
 def test_city_joining_two_occupied_cities(third_knight, scorers):
-    # note §2.2: joining separately occupied features is legal; note §2.4: the most meeples take
+    # docs/rules/carcassonne.md, Followers: joining separately occupied features is legal; docs/rules/carcassonne.md, Scoring during the game: the most meeples take
     # all the points, tied players each take them all, and every meeple on it goes home
     state = scenario(
         ["D", "D", "R", "N", "N", "U"],
@@ -298,14 +298,14 @@ def test_city_joining_two_occupied_cities(third_knight, scorers):
 
 @pytest.mark.parametrize("options, points", [({}, 4), ({"tiny_city": 2}, 2)])
 def test_two_tile_city(options, points):
-    # DESIGN §5: "2-tile city 4 points ... option tiny_city: 2"; note §6 old rule 1/tile
+    # docs/rules/carcassonne.md, Tiles: "2-tile city 4 points ... option tiny_city: 2"; docs/rules/carcassonne.md, Tiles old rule 1/tile
     state = scenario(["E", "U"], mv(0, -1, 2, "c1"), **OFF, **options)
     assert events(state) == [(0, points, "city", [(0, -1), (0, 0)], "completed")]
     assert queries.meeples_left(state) == [7, 7]  # scored at once, knight back the same turn
 
 
 def test_city_with_pennant_during_play_and_at_the_end():
-    # Issue #5 / note §2.4: city 2/tile + 2/pennant; note §3 unfinished: 1/tile + 1/pennant
+    # docs/rules/carcassonne.md, Scoring during the game: city 2/tile + 2/pennant; docs/rules/carcassonne.md, Final scoring unfinished: 1/tile + 1/pennant
     unfinished = scenario(["F"], mv(0, -1, 1, "c1"), **OFF)
     assert queries.final_events(unfinished) == [(0, 3, "city", [(0, -1), (0, 0)], "final")]
     done = scenario(["F", "E", "U"], mv(0, -1, 1, "c1"), mv(0, -2, 2), **OFF)
@@ -313,7 +313,7 @@ def test_city_with_pennant_during_play_and_at_the_end():
 
 
 def test_monastery_completed_by_its_eighth_neighbour():
-    # note §2.3: complete when all eight squares around it hold tiles; note §2.4: 9 points
+    # docs/rules/carcassonne.md, Completed features: complete when all eight squares around it hold tiles; docs/rules/carcassonne.md, Scoring during the game: 9 points
     state = scenario(
         ["B", "U", "U", "B", "B", "U", "U", "U", "E"],
         mv(0, 1, 0, "monastery"),
@@ -333,7 +333,7 @@ def test_monastery_completed_by_its_eighth_neighbour():
 
 
 def test_one_tile_completes_several_features_each_scored_on_its_own():
-    # note §2.4: a tile may complete several features, also other players', each scored apart
+    # docs/rules/carcassonne.md, Scoring during the game: a tile may complete several features, also other players', each scored apart
     state = scenario(
         ["A", "W", "V", "W", "E"],
         mv(-1, 0, 3, "r1"),  # seat 0: the start road now ends at a monastery (west)
@@ -348,9 +348,9 @@ def test_one_tile_completes_several_features_each_scored_on_its_own():
     ]
 
 
-# ---- final scoring (note §3) ---------------------------------------------------------------------
+# ---- final scoring (docs/rules/carcassonne.md, Final scoring) ---------------------------------------------------------------------
 def test_final_scoring_of_unfinished_features():
-    # note §3: road 1/tile, city 1/tile + 1/pennant, monastery 1 + neighbours
+    # docs/rules/carcassonne.md, Final scoring: road 1/tile, city 1/tile + 1/pennant, monastery 1 + neighbours
     state = scenario(
         ["U", "M", "B"],
         mv(1, 0, 1, "r1"),
@@ -377,7 +377,7 @@ def test_final_scoring_of_unfinished_features():
 
 
 def test_farm_touching_the_same_city_through_two_fields():
-    # Issue #5 / note §3: per field, 3 per completed adjacent city to the majority farmer(s);
+    # docs/rules/carcassonne.md, Final scoring: per field, 3 per completed adjacent city to the majority farmer(s);
     # a city bordering several fields pays each of them, but each field only once
     # Seat 0 farms around E (north of the closed start city), seat 1 the strip between the start
     # city and its road: two fields touch the same city, each pays 3.
@@ -397,13 +397,13 @@ def test_farm_touching_the_same_city_through_two_fields():
 
 
 def test_unfinished_city_gives_farms_nothing():
-    # note §3: only completed cities feed farms
+    # docs/rules/carcassonne.md, Final scoring: only completed cities feed farms
     state = scenario(["U"], mv(-1, 0, 1, "f1"), **OFF)
     assert queries.final_events(state) == [] and GAME.scores(state) == [0, 0]
 
 
 def test_the_last_tile_turn_scores_then_final_scoring():
-    # note §3: the turn that places the last tile is played out, then the game ends
+    # docs/rules/carcassonne.md, Final scoring: the turn that places the last tile is played out, then the game ends
     state = scenario(["U", "E"], mv(1, 0, 1, "r1"), **OFF)
     assert not GAME.is_over(state)
     state = GAME.apply(state, mv(0, -1, 2, "c1"))  # completes the 2-tile city on the last turn
@@ -416,12 +416,12 @@ def test_the_last_tile_turn_scores_then_final_scoring():
 
 
 def test_empty_deck_game_is_over_at_once():
-    # DESIGN §3: "the game ends when it is used up"
+    # docs/architecture.md, Move JSON: "the game ends when it is used up"
     state = scenario([])
     assert GAME.is_over(state) and GAME.scores(state) == [0, 0] and GAME.winners(state) == [0, 1]
 
 
-# ---- The Courier (DESIGN §5, note §7) ------------------------------------------------------------
+# ---- The Courier (docs/rules/carcassonne.md, The Courier, docs/rules/carcassonne.md, The Courier) ------------------------------------------------------------
 def test_courier_set_up():
     # seed 002 lines 20-22 and its Example 0: "Položte kuriéra na ľubovoľnú časť štartovacej
     # kartičky" (put the Courier on the start tile), with letter tiles as without them
@@ -455,7 +455,7 @@ def test_courier_on_the_start_tile_calls_a_follower_in_its_row_with_letter_tiles
 
 
 def test_message_scores_every_feature_with_a_follower_in_the_block_for_the_receiver():
-    # DESIGN §5: "the receiver alone scores, as at game end, every city/road/monastery with at
+    # docs/rules/carcassonne.md: "the receiver alone scores, as at game end, every city/road/monastery with at
     # least one follower of any player on the 3x3 tiles around the Courier's new tile; each
     # feature once; meeples stay"
     state = scenario(["U", "E", "U"], mv(1, 0, 1, "r1"))
@@ -474,7 +474,7 @@ def test_message_scores_every_feature_with_a_follower_in_the_block_for_the_recei
 
 
 def test_message_before_2024_scores_only_the_receiving_followers_feature():
-    # note §7.6: before 04/2024 a message scored the receiving follower's feature alone
+    # docs/rules/carcassonne.md, Message scoring before 2024: before 04/2024 a message scored the receiving follower's feature alone
     state = scenario(
         ["U", "E", "U"], mv(1, 0, 1, "r1"), mv(1, -1, 0, "c1"), courier_scoring="pre2024"
     )
@@ -482,8 +482,8 @@ def test_message_before_2024_scores_only_the_receiving_followers_feature():
 
 
 def test_feature_crossing_the_block_with_its_meeples_outside_is_not_scored():
-    # note §7.4: a feature crossing the 3x3 block scores only if one of its followers stands in
-    # the block. Also note §7.3 / A7, A8: aside until a letter tile, which brings it at once.
+    # docs/rules/carcassonne.md, Message scoring: a feature crossing the 3x3 block scores only if one of its followers stands in
+    # the block. Also docs/rules/carcassonne.md, Courier trigger / A7, A8: aside until a letter tile, which brings it at once.
     state = scenario(
         ["U", "U", "letter5", "E"],
         mv(-1, 0, 1, "r1"),
@@ -499,13 +499,13 @@ def test_feature_crossing_the_block_with_its_meeples_outside_is_not_scored():
 
 
 def test_letter_tile_moves_the_courier_even_without_a_meeple():
-    # note §7.3 step 1 / issue #5: the Courier jumps onto every letter tile when it is placed
+    # docs/rules/carcassonne.md, Courier trigger step 1: the Courier jumps onto every letter tile when it is placed
     state = scenario(["letter1", "U"], mv(1, 0, 1), courier="letter_tiles")
     assert queries.courier_position(state) == (1, 0) and events(state) == []
 
 
 def test_follower_whose_feature_was_just_completed_gets_no_message():
-    # DESIGN §5: the follower must be "still on the board at turn end"
+    # docs/rules/carcassonne.md, Followers: the follower must be "still on the board at turn end"
     state = scenario(["E", "U"], mv(0, -1, 2, "c1"))
     assert events(state) == [(0, 4, "city", [(0, -1), (0, 0)], "completed")]
     assert queries.courier_position(state) == (0, 0)
@@ -519,7 +519,7 @@ def test_follower_whose_feature_was_just_completed_gets_no_message():
     ],
 )
 def test_farmer_and_the_courier(farmers, courier, expected):
-    # DESIGN §5: a trigger is "not a farmer"; option courier_farmers lets a farmer call the
+    # docs/rules/carcassonne.md, Farms: a trigger is "not a farmer"; option courier_farmers lets a farmer call the
     # Courier, but "fields never score"
     state = scenario(["U", "U", "E"], mv(1, 0, 1, "r1"), courier_farmers=farmers)
     state = GAME.apply(state, mv(2, 0, 1, "f1"))  # seat 1: a farmer in the Courier's row
@@ -534,20 +534,20 @@ def test_farmer_and_the_courier(farmers, courier, expected):
     ],
 )
 def test_courier_reach(reach, courier, expected):
-    # DESIGN §5: "on the Courier's tile or in the same row or column (any distance, gaps
+    # docs/rules/carcassonne.md, The Courier: "on the Courier's tile or in the same row or column (any distance, gaps
     # allowed; adjacent: distance 1)"
     state = scenario(["U", "U", "E"], mv(1, 0, 1), mv(2, 0, 1, "r1"), courier_reach=reach)
     assert queries.courier_position(state) == courier and events(state) == expected
 
 
 def test_courier_ignores_followers_off_its_row_and_column():
-    # note §7.7 A12: diagonal neighbours never qualify
+    # docs/rules/carcassonne.md, The Courier A12: diagonal neighbours never qualify
     state = scenario(["U", "E", "U"], mv(1, 0, 1), mv(1, -1, 0, "c1"))
     assert queries.courier_position(state) == (0, 0) and events(state) == []
 
 
 def test_last_turn_message_comes_before_final_scoring():
-    # DESIGN §5: "On the last turn the message comes before final scoring"
+    # docs/rules/carcassonne.md, Message scoring: "On the last turn the message comes before final scoring"
     state = scenario(["U"], mv(1, 0, 1, "r1"))
     assert GAME.is_over(state)
     assert events(state) == [(0, 2, "road", [(0, 0), (1, 0)], "courier")]
@@ -558,7 +558,7 @@ def test_last_turn_message_comes_before_final_scoring():
     assert events(without) == [] and GAME.scores(without) == [2, 0]
 
 
-# ---- contract, JSON, hidden information (DESIGN §2) ----------------------------------------------
+# ---- contract, JSON, hidden information (docs/architecture.md, Engine contract) ----------------------------------------------
 def test_damaged_states_raise_bad_data():
     # docs/architecture.md, Serialisation: from_json validates and raises a clear error on
     # bad data (the checks every game passes: tests/test_conformance.py; here Carcassonne's own)
@@ -589,7 +589,7 @@ def test_damaged_states_raise_bad_data():
 
 
 def test_view_hides_the_deck_order_but_not_its_composition():
-    # Issue #5: "the deck order (and the RNG) is hidden; its composition is public. The current
+    # Required: "the deck order (and the RNG) is hidden; its composition is public. The current
     # drawn tile is public."
     state = GAME.new(players=2, seed=8)
     view = GAME.view(state, 1)
@@ -606,7 +606,7 @@ def test_view_hides_the_deck_order_but_not_its_composition():
 
 
 def test_entropy_deals_the_stack_again_but_keeps_a_scenario_deck():
-    # DESIGN §2a: mix_entropy deals again what chance decided but nobody has seen (the
+    # docs/links.md: mix_entropy deals again what chance decided but nobody has seen (the
     # face-down stack; the drawn tile is public); a deck fixed by the set-up (a scenario) stays
     state = GAME.new(players=2, seed=8, options={"courier": "letter_tiles"})
     mixed = GAME.mix_entropy(state, 0x1234)
@@ -621,7 +621,7 @@ def test_entropy_deals_the_stack_again_but_keeps_a_scenario_deck():
 
 
 def test_json_round_trip_keeps_the_turn_log():
-    # Issue #5: the events of the last turn are "kept in to_json"
+    # Required: the events of the last turn are "kept in to_json"
     state = scenario(["U", "E", "U"], mv(1, 0, 1, "r1"), mv(1, -1, 0, "c1"))
     again = GAME.from_json(json.loads(json.dumps(GAME.to_json(state))))
     assert again == state and queries.score_events(again) == queries.score_events(state)
@@ -629,8 +629,8 @@ def test_json_round_trip_keeps_the_turn_log():
 
 
 def test_describe_move():
-    # Issue #5: ("carcassonne.log.place", {"player", "tile", "x", "y", "meeple"}); a look-alike
-    # rotation is described as the move it equals (DESIGN §5)
+    # Required: ("carcassonne.log.place", {"player", "tile", "x", "y", "meeple"}); a look-alike
+    # rotation is described as the move it equals (docs/rules/carcassonne.md)
     state = scenario(["U"])
     key, params = GAME.describe_move(state, GAME.parse_move(mv(1, 0, 3, "f1")))
     assert key == "carcassonne.log.place"
@@ -638,7 +638,7 @@ def test_describe_move():
 
 
 def test_a_saved_game_is_a_scenario():
-    # DESIGN §2: a save is setup + moves, replayed through apply
+    # docs/architecture.md, Engine contract: a save is setup + moves, replayed through apply
     save = {
         "format": 1,
         "game": "carcassonne",
@@ -655,7 +655,7 @@ def test_a_saved_game_is_a_scenario():
 
 
 def test_playout_move_is_uniform_over_legal_moves():
-    # Issue #5: playout_move may sample "a uniformly random legal move faster" (same distribution)
+    # Required: playout_move may sample "a uniformly random legal move faster" (same distribution)
     state = scenario(["U", "E", "U"], mv(1, 0, 1, "r1"), **OFF)
     moves = GAME.legal_moves(state)
     rng = Rng(12)
@@ -666,7 +666,7 @@ def test_playout_move_is_uniform_over_legal_moves():
     assert all(200 < c < 400 for c in counts.values()), counts
 
 
-# ---- queries for the board (issue #5) ------------------------------------------------------------
+# ---- queries for the board ------------------------------------------------------------
 def test_tile_features_show_shapes_and_owners():
     state = scenario(["U", "E", "U"], mv(1, 0, 1, "r1"), **OFF)
     features = {f["id"]: f for f in queries.tile_features(state, 1, 0)}
@@ -682,7 +682,7 @@ def test_tile_features_show_shapes_and_owners():
 
 
 def test_legal_positions_per_rotation():
-    # Issue #5: "legal positions for the current tile, per rotation"
+    # Required: "legal positions for the current tile, per rotation"
     state = scenario(["E"], **OFF)
     assert queries.legal_positions(state) == {0: [], 1: [(0, 1)], 2: [(0, -1), (0, 1)], 3: [(0, 1)]}
 

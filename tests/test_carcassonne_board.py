@@ -1,8 +1,8 @@
 """The Carcassonne board's interaction, drawing and summaries, in CPython (the board brief:
-"Make Carcassonne + The Courier playable in the browser", and DESIGN.md §4 Browser layer).
+"Make Carcassonne + The Courier playable in the browser", and docs/architecture.md, Browser shell and Look and feel).
 
 The board is game/carcassonne/controller.py (with panel.py; the tile pictures are
-draw_tiles.py's). Rules references are to ../shared/rules/carcassonne-rules.md ("note §...").
+draw_tiles.py's). Rules references are to sections of docs/rules/carcassonne.md.
 """
 
 import random
@@ -46,7 +46,7 @@ def test_pointing_previews_in_the_first_fitting_turn_and_keeps_a_turn_that_fits(
 
 
 def test_a_tap_chooses_a_tap_on_the_chosen_tile_turns_it_and_lay_lays_it():
-    # Issue #11: "rotation: buttons, R, right click, a tap on the previewed tile"; the board
+    # Required: "rotation: buttons, R, right click, a tap on the previewed tile"; the board
     # brief: a slip of the finger costs nothing (the "Lay tile here" button or Enter lays)
     state, board = fresh()
     assert board.tap(state, "0,1") is None and board.locked and board.step == "place"
@@ -61,7 +61,7 @@ def test_a_tap_chooses_a_tap_on_the_chosen_tile_turns_it_and_lay_lays_it():
 
 def test_rotation_cycles_only_the_turns_that_fit_on_the_square():
     # Brief: "R / right click / Rotate buttons cycle only the rotations that fit there";
-    # note §2.1: every touching edge must match
+    # docs/rules/carcassonne.md, Tile placement: every touching edge must match
     state, board = fresh()
     board.tap(state, "0,-1")
     seen = set()
@@ -81,7 +81,7 @@ def test_rotation_cycles_only_the_turns_that_fit_on_the_square():
 
 
 def test_away_from_a_square_rotation_skips_look_alike_turns():
-    # DESIGN §5: look-alike rotations (U: rot 0 = rot 2) are listed once
+    # docs/rules/carcassonne.md, Look-alike rotations: look-alike rotations (U: rot 0 = rot 2) are listed once
     state, board = fresh(["U", "E"])
     seen = []
     for _ in range(4):
@@ -102,7 +102,7 @@ def test_a_square_where_the_tile_fits_in_no_turn_says_so_and_cannot_be_laid():
 
 # ---- step 2: the follower ------------------------------------------------------------------------
 def test_follower_rings_are_exactly_the_legal_features():
-    # Note §2.2: a follower only on a feature nobody holds; the rings come from legal_moves.
+    # docs/rules/carcassonne.md, Followers: a follower only on a feature nobody holds; the rings come from legal_moves.
     # Ben's road tile U east of the start tile: the road is free; later Ann's V joins it.
     state, board = fresh()
     state = GAME.apply(state, Place(0, -1, 2, None))
@@ -147,7 +147,7 @@ def test_no_follower_ends_the_turn_and_without_followers_laying_is_the_move():
     board.tap(state, "0,-1")
     board.act(state, "lay")
     assert board.act(state, "no-follower") == Place(0, -1, 2, None)
-    # no follower left: laying the tile is the whole turn (note §2.2: only with a supply)
+    # no follower left: laying the tile is the whole turn (docs/rules/carcassonne.md, Followers: only with a supply)
     state = GAME.new(players=2, seed=3, options={"deck": ["E"] + ["U"] * 30})
     while queries.meeples_left(state)[state.turn]:
         state = GAME.apply(state, next(m for m in GAME.legal_moves(state) if m.meeple))
@@ -245,7 +245,7 @@ def test_every_click_sequence_ends_in_a_legal_move():
 
 
 def test_what_a_follower_would_bring_is_explained():
-    # Brief: "Explain what a follower on each feature would mean"; note §7.3-7.4: the Courier
+    # Brief: "Explain what a follower on each feature would mean"; docs/rules/carcassonne.md, Courier trigger: the Courier
     state, board = fresh()
     state = GAME.apply(state, Place(0, -1, 2, None))  # Ann's city, nobody on it
     board.tap(state, "1,0")
@@ -293,14 +293,14 @@ def test_board_names_its_targets_and_draws_every_piece():
     assert free and all(tuple(map(int, f.split(","))) not in placed for f in free)
     assert {(x, y) for x, y in board.legal} <= {tuple(map(int, f.split(","))) for f in free}
     assert markup.count('href="#car-t-') == len(placed)
-    # followers per seat shape, the farmer lying down (note §2.2), the Courier on his tile
+    # followers per seat shape, the farmer lying down (docs/rules/carcassonne.md, Followers), the Courier on his tile
     assert 'href="#car-m1"' in markup and 'href="#car-f0"' in markup
     assert 'class="car-courier" data-x="1" data-y="0"' in markup
     assert 'class="car-last"' in markup
 
 
 def test_each_seat_differs_by_emblem_not_only_colour():
-    # DESIGN §4: "player colours that also differ by shape or pattern" (up to 5 players)
+    # docs/architecture.md, Look and feel: "player colours that also differ by shape or pattern" (up to 5 players)
     defs = draw.defs()
     emblems = [
         re.search(rf'<symbol id="car-m{seat}".*?</symbol>', defs).group(0) for seat in range(5)
@@ -360,7 +360,7 @@ def test_field_data_is_generated_from_the_drawing(monkeypatch):
 
 
 def test_letter_tiles_carry_the_envelope_and_the_inferred_note():
-    # DESIGN §5 / note §7.1: letter-tile layouts are inferred: "mark them so in the UI"
+    # docs/rules/carcassonne.md, Letter tiles / docs/rules/carcassonne.md, Letter tiles: letter-tile layouts are inferred: "mark them so in the UI"
     state, board = fresh(["letter2", "E"], courier="letter_tiles")
     panel = board.panel_markup(state, 0, NAMES, TR, True)
     assert "partly inferred" in panel
@@ -370,7 +370,7 @@ def test_letter_tiles_carry_the_envelope_and_the_inferred_note():
 
 
 def test_text_from_players_is_escaped():
-    # DESIGN §4: "All text from users (player names, loaded files) is escaped"
+    # docs/architecture.md, Look and feel: "All text from users (player names, loaded files) is escaped"
     state, board = fresh()
     state = GAME.apply(state, Place(0, -1, 2, "c1"))
     names = ['<b>"x"</b>', "Ben"]
@@ -387,7 +387,7 @@ def test_score_events_are_outlined_and_badged_until_the_next_turn():
     markup = board.board_markup(state)
     assert re.search(r'class="car-badge"[^>]*data-seat="0" data-points="4"', markup)
     assert markup.count("car-hl-city") == 2  # both halves of the city
-    details = board.details_markup(state, 1, NAMES, TR)  # the last turn: in "More" (issue #11)
+    details = board.details_markup(state, 1, NAMES, TR)  # the last turn: in "More"
     assert "Ann +4: city completed (2 tiles)" in details
     state = GAME.apply(state, Place(1, 0, 1, "r1"))  # the Courier's message to Ben
     markup = board.board_markup(state)
@@ -396,7 +396,7 @@ def test_score_events_are_outlined_and_badged_until_the_next_turn():
 
 
 def test_a_tile_that_fits_nowhere_is_announced():
-    # Brief / note §2.1: "A tile that fits nowhere is discarded by the engine: say so clearly"
+    # Brief / docs/rules/carcassonne.md, Tile placement: "A tile that fits nowhere is discarded by the engine: say so clearly"
     state, board = GAME.new(players=2, seed=4), Controller()
     while True:
         board._sync(state)
@@ -413,7 +413,7 @@ def test_a_tile_that_fits_nowhere_is_announced():
 
 # ---- the panel, summaries, options, log -----------------------------------------------------
 def test_details_show_players_followers_stack_and_the_courier():
-    # Issue #11: the step's panel keeps to the tile and its controls (with the scores on one
+    # Required: the step's panel keeps to the tile and its controls (with the scores on one
     # line); the players' details, the stack and the Courier fold into "More"
     state, board = fresh()
     panel = board.panel_markup(state, 0, NAMES, TR, True)
@@ -432,7 +432,7 @@ def test_details_show_players_followers_stack_and_the_courier():
 
 
 def test_final_summary_explains_every_category():
-    # Brief: "at the game end show final scoring explained (per player per category)"; note §3
+    # Brief: "at the game end show final scoring explained (per player per category)"; docs/rules/carcassonne.md, Final scoring
     state, board = fresh()
     for move in (
         Place(0, -1, 2, "c1"),
@@ -441,7 +441,7 @@ def test_final_summary_explains_every_category():
         Place(0, 1, 0, "monastery"),
     ):
         state = GAME.apply(state, move)
-    # issue #13: one end dialog, its final table per category with what the end added
+    # Required: one end dialog, its final table per category with what the end added
     assert board.summary_after(state) is None
     breakdown = GAME.score_breakdown(state)
     styles = [board.seat_style(seat) for seat in (0, 1)]
@@ -467,7 +467,7 @@ def test_final_summary_explains_every_category():
 
 
 def test_options_form_round_trip():
-    # DESIGN §5 Carcassonne options; the form explains that letter tiles are inferred
+    # docs/rules/carcassonne.md, Letter tiles Carcassonne options; the form explains that letter tiles are inferred
     board = Controller()
     form = board.options_markup(TR, {"courier": "letter_tiles", "tiny_city": 2})
     assert 'value="letter_tiles" selected' in form and 'value="2" selected' in form
@@ -495,7 +495,7 @@ def test_options_form_round_trip():
 
 
 def test_log_entries_tell_where_the_follower_the_scores_and_the_end():
-    # Brief: score events "in the log"; issue #13: "a position players can find ... "2 right,
+    # Brief: score events "in the log": "a position players can find ... "2 right,
     # 1 up of the start tile", and what scored for whom
     table = Table("carcassonne", TR)
     table.start(
@@ -517,7 +517,7 @@ def test_log_entries_tell_where_the_follower_the_scores_and_the_end():
     assert scenario.number == 0 and scenario.told.text.startswith("Scenario “")
     texts = [e.told.text for e in entries]
     notes = [[note.text for note in e.told.notes] for e in entries]
-    ann, ben = isolate("Ann"), isolate("Ben")  # the table's names are bidi isolates (issue #12)
+    ann, ben = isolate("Ann"), isolate("Ben")  # the table's names are bidi isolates
     assert texts[0] == f"{ann} placed a tile 1 square up from the start tile · knight on the city"
     assert notes[0] == [f"{ann} +4: city completed (2 tiles)"]
     assert texts[1] == f"{ben} placed a tile 1 square right from the start tile · thief on the road"

@@ -1,9 +1,9 @@
 """The engine against a second, deliberately naive model of the same rules.
 
 The model knows only the raw tile data (game/carcassonne/data.py), finds features by flood
-fill from scratch on every question, and follows the rules note sentence by sentence:
-§2.1 placement, §2.2 meeples, §2.3-2.4 completion and scoring, §3 final scoring and farms,
-§7.3-7.4 and DESIGN §5 the Courier. Random games (with a taste for roads, cities and monks, so
+fill from scratch on every question, and follows docs/rules/carcassonne.md sentence by sentence:
+Tile placement, Followers, Completed features and Scoring during the game, Final scoring and
+Farms, and the Courier's sections. Random games (with a taste for roads, cities and monks, so
 that features get scored) are replayed in both; every turn must agree on the legal moves, the
 score events, the meeples and the Courier.
 """
@@ -30,7 +30,7 @@ ACROSS = {
     "W_n": "E_n",
     "W_s": "E_s",
 }
-# DESIGN §5: look-alike rotations, listed once (letter1 is drawn like U)
+# docs/rules/carcassonne.md, Letter tiles: look-alike rotations, listed once (letter1 is drawn like U)
 PERIOD = {"U": 2, "H": 2, "F": 2, "G": 2, "letter1": 2, "B": 1, "C": 1, "X": 1}
 
 
@@ -330,7 +330,7 @@ def test_engine_agrees_with_the_naive_model(players, options):
 
 
 def test_projected_scores_are_final_scoring_now():
-    # Issue #5: projected_scores "for each player as if the game ended now".
+    # Required: projected_scores "for each player as if the game ended now".
     state = GAME.new(players=3, seed=11)
     rng = Rng(5)
     for _ in range(40):

@@ -1,6 +1,7 @@
 """The core: RNG, contract helpers, conformance on the toy game, matches, saves, links, CLI.
 
-Rules cited here are the project's own contract (../shared/DESIGN.md §2) and the issue #3 text.
+Rules cited here are the project's own contract (docs/architecture.md,
+Engine contract) and the requirements of matches, saves and links.
 """
 
 import base64
@@ -27,7 +28,7 @@ TOY = toygame.GAME
 
 # ---- RNG -------------------------------------------------------------------------------------
 def test_rng_sequence_is_pinned():
-    # DESIGN §2: "the same seed and moves give the same game, in CPython and in Pyodide".
+    # docs/architecture.md, Engine contract: "the same seed and moves give the same game, in CPython and in Pyodide".
     # SplitMix64 reference values for seed 0 (Vigna's splitmix64.c); a change here breaks saves.
     rng = Rng(0)
     assert [rng.next_u64() for _ in range(3)] == [
@@ -70,7 +71,7 @@ def test_registry_names_unknown_games():
 
 
 def test_apply_never_changes_its_input_even_when_it_raises():
-    # DESIGN §2: "apply never changes the state it is given (also when it raises)".
+    # docs/architecture.md, Engine contract: "apply never changes the state it is given (also when it raises)".
     state = TOY.new(players=2, seed=3)
     before = TOY.to_json(state)
     TOY.apply(state, TOY.legal_moves(state)[0])
@@ -98,7 +99,7 @@ def test_conformance_catches_a_broken_engine():
 
 
 def test_conformance_catches_a_view_that_keeps_the_rng():
-    # DESIGN §2: the view removes "the RNG state/seed (they would reveal future draws)".
+    # docs/architecture.md, Engine contract: the view removes "the RNG state/seed (they would reveal future draws)".
     class Peeking(toygame.Bust):
         def view(self, s, player):
             v = super().view(s, player)
@@ -162,7 +163,7 @@ def play_to_end(match, rng):
 
 
 def test_strict_undo_refuses_after_a_card_is_drawn():
-    # Issue #3: undo "only while no hidden or random information has been revealed since".
+    # Required: undo "only while no hidden or random information has been revealed since".
     match = Match("bust", players=2, seed=1)
     match.play(match.game.legal_moves(match.state)[0])  # plays, then draws: reveals a card
     assert not match.can_undo() and match.undo() == 0 and len(match.moves) == 1
@@ -213,7 +214,7 @@ def finished_save():
     ],
 )
 def test_bad_saves_name_the_problem_and_step(damage, expected):
-    # Issue #3: "a truncated file, a wrong game id, an unknown format version, or an illegal move
+    # Required: "a truncated file, a wrong game id, an unknown format version, or an illegal move
     # at step k gives a clear error naming the problem and step ... a Match in progress is left".
     match = Match("bust", players=2, seed=8)
     match.play(match.game.legal_moves(match.state)[0])
@@ -329,7 +330,7 @@ def header_link(version, setup, match_id=None):
 
 
 def test_new_games_take_128_bit_seeds_and_older_seeds_play_as_before():
-    # DESIGN §2: "Start seeds: 128 bits"; a seed below 2**64 is the generator's state as before
+    # docs/architecture.md, Engine contract: "Start seeds: 128 bits"; a seed below 2**64 is the generator's state as before
     wide = Match("bust", seed=(1 << 128) - 1, match_id="wide-seed")
     assert Match.from_link(wide.to_link()).state == wide.state
     assert Match.from_save(json.loads(json.dumps(wide.to_save()))).state == wide.state

@@ -1,4 +1,4 @@
-"""How to play (issue #14, "Illustrated rules"): every game's sections, their example boards built
+"""How to play ("Illustrated rules"): every game's sections, their example boards built
 as real positions through the engine, what each caption claims checked against that position, the
 "Why?" of every step and the explanation of every rule option."""
 
@@ -57,7 +57,7 @@ def test_every_section_is_written_in_every_language_and_every_example_is_drawn(g
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_rule_option_links_to_its_explanation(game_id):
-    """Issue #14: "Each rule option of the new-game form links to its explanation"."""
+    """Required: "Each rule option of the new-game form links to its explanation"."""
     board = games.controller(game_id)
     topics = howto.topics(board.howto())
     options = set(games.get(game_id).options) - SCENARIO_OPTIONS - OLDER_GAMES_OPTIONS
@@ -71,7 +71,7 @@ def test_every_rule_option_links_to_its_explanation(game_id):
 # ---- Toscana -------------------------------------------------------------------------------------
 def test_toscana_examples_show_what_their_captions_say():
     states = tos_howto.positions()
-    # DESIGN §5 / rules note §3.2: the first tile covers the marked centre square
+    # docs/rules/toscana.md, First tile: the first tile covers the marked centre square
     (_, tile, x, y, rot), *_ = tos_queries.round_placements(states[1], 1)
     cells = {(cx, cy) for cx, cy, _ in tos_queries.placement_cells(tile, rot, x, y, "roof")}
     assert CENTRE in cells
@@ -81,7 +81,7 @@ def test_toscana_examples_show_what_their_captions_say():
     state, good, bad = tos_howto.touching_spots()
     assert (good["x"], good["y"], good["rot"]) in tos_queries.legal_placements(state)
     assert tos_queries.placement_problem(state, bad["x"], bad["y"], bad["rot"]) == "touch_tile"
-    # rules note §3.5: points are the tiles taking part in the largest area
+    # docs/rules/toscana.md, Scoring: points are the tiles taking part in the largest area
     placements = tos_queries.round_placements(states[-1], 1)
     areas = tos_queries.largest_areas(placements, 1)
     assert tos_howto.scores() == [len(areas["paving"]["tiles"]), len(areas["roof"]["tiles"])]
@@ -99,16 +99,16 @@ def test_carcassonne_examples_score_what_their_captions_say():
     def scored(name):
         return [(e.player, e.points, e.kind, e.reason) for e in car_howto.events(name)]
 
-    # rules note §2.4: a finished road 1 per tile (3 tiles); the road's follower scores it,
+    # docs/rules/carcassonne.md, Scoring during the game: a finished road 1 per tile (3 tiles); the road's follower scores it,
     # whoever laid the closing tile
     assert scored("road") == [(0, 3, "road", "completed")]
-    # §2.4: a finished city 2 per tile and 2 per shield: 3 tiles, 1 shield
+    # the same section: a finished city 2 per tile and 2 per shield: 3 tiles, 1 shield
     assert scored("city") == [(0, 8, "city", "completed")]
-    # §2.4: a monastery with 8 neighbours scores 9
+    # the same section: a monastery with 8 neighbours scores 9
     assert scored("monastery") == [(0, 9, "monastery", "completed")]
-    # §3 (3rd rules): a field pays 3 per finished city next to it, at the end
+    # docs/rules/carcassonne.md, Farms: a field pays 3 per finished city next to it, at the end
     assert scored("farm") == [(1, 3, "field", "final")]
-    # DESIGN §5 Courier: a follower in his column calls him; the receiver alone scores, as at
+    # docs/rules/carcassonne.md, Courier trigger and Message scoring: a follower in his column calls him; the receiver alone scores, as at
     # the end, every city/road/monastery with a follower on the 3x3 around his new tile -
     # red's own city and blue's road (blue's thief)
     state = car_howto.positions("courier")[-1]
@@ -137,20 +137,20 @@ def test_carcassonne_why_names_the_step():
 def test_thurn_und_taxis_examples_show_what_their_captions_say():
     states = tnt_howto.positions()
     red = tnt_howto.RED
-    # rules note §6: the Postal Carrier plays a second card in the same turn
+    # docs/rules/thurn-und-taxis.md, Officials: the Postal Carrier plays a second card in the same turn
     assert tnt_queries.route(states[tnt_howto.AFTER_CARRIER - 2], red) == ["Mannheim"]
     assert tnt_queries.route(states[tnt_howto.AFTER_CARRIER], red) == [
         "Mannheim",
         "Carlsruhe",
         "Freiburg",
     ]
-    # rules note §4: Basel joins Freiburg by a road, so it may go at that end
+    # docs/rules/thurn-und-taxis.md, Playing a card: Basel joins Freiburg by a road, so it may go at that end
     assert ("Basel", "Freiburg") in tnt_data.ROADS or ("Freiburg", "Basel") in tnt_data.ROADS
-    # §5a: the two ways of placing houses, as the engine offers them
+    # docs/rules/thurn-und-taxis.md, Houses: the two ways of placing houses, as the engine offers them
     whole, spread = tnt_howto.closing_choices()
     assert sorted(whole["houses"]) == sorted(tnt_data.PROVINCES["Baden"])
     assert {tnt_howto.draw.PROVINCE_OF[c] for c in spread["houses"]} == {"Baden", "Schweiz"}
-    # §5b-c: all of Baden earns Baden's top tile (3); the first closing earns the 3-carriage
+    # docs/rules/thurn-und-taxis.md, Bonus tiles and Carriages: all of Baden earns Baden's top tile (3); the first closing earns the 3-carriage
     after = states[-1]
     assert tnt_queries.tiles(after, red) == [("Baden", 3)]
     assert tnt_queries.carriage(after, red) == 3 and len(tnt_queries.route(states[-2], red)) == 4

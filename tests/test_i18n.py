@@ -1,4 +1,4 @@
-"""Plural forms by the CLDR rules (issue #14 "Natural language"): English and German one/other;
+"""Plural forms by the CLDR rules ("Natural language"): English and German one/other;
 Czech and Slovak one/few/many/other. The rules, as CLDR's plurals.xml gives them for cardinals:
   en, de:  one: i = 1 and v = 0                       other: everything else
   cs, sk:  one: i = 1 and v = 0;  few: i = 2..4 and v = 0;  many: v != 0;  other: everything else
@@ -58,7 +58,7 @@ def test_two_counts_pick_their_forms_one_after_the_other():
     assert cs("pts", n=3, k=1) == "3 body + 1 skrytý bonus"
 
 
-# ---- the translation table itself (issue #14: "a test runs every string with counts 0, 1, 2, 3,
+# ---- the translation table itself (required: "a test runs every string with counts 0, 1, 2, 3,
 # 4, 5, 11, 21, 22, 25 through the plural rules and compares with CLDR's rules"; "no key is
 # missing in any language") -------------------------------------------------------------------
 import json  # noqa: E402
@@ -204,7 +204,7 @@ def test_a_second_count_without_its_plural_object_is_caught():
 
 
 def test_the_person_at_the_device_is_spoken_to():
-    """Issue #14: "the second person for the player at the device" ("Vy položil(a)" never)."""
+    """Required: "the second person for the player at the device" ("Vy položil(a)" never)."""
     tr = Translator(TABLE, "cs")
     assert about(tr, "toscana.log.place", 0, 0, player="Vy", tile="T08") == "Položil(a) jste T08"
     assert about(tr, "toscana.log.place", 1, 0, player="Počítač", tile="T08") == (
@@ -234,7 +234,7 @@ def test_the_table_file_is_plain_json():
 
 
 def test_the_log_speaks_to_the_person_at_the_device_and_of_the_others_by_name():
-    """Issue #14: "Vy položil(a) T08" was the old Czech log; now the person at the device is
+    """Required: "Vy položil(a) T08" was the old Czech log; now the person at the device is
     spoken to, the computer named, and with two people at one device both are named."""
     from game import games
     from game.view.markup import isolate
@@ -253,8 +253,8 @@ def test_the_log_speaks_to_the_person_at_the_device_and_of_the_others_by_name():
         table.play(table.game.legal_moves(table.state)[0])
     board = games.controller("toscana")
     mine, theirs = (entry.told.text for entry in table.log_entries(board, 0))
-    assert mine.startswith("Položil(a) jste destičku na ")  # issue #13: and where, not T08
-    # (names are shown as bidi isolates, issue #12)
+    assert mine.startswith("Položil(a) jste destičku na ")  # required: and where, not T08
+    # (names are shown as bidi isolates)
     assert theirs.startswith(f"{isolate('Počítač')} položil(a) destičku na ")
     assert table.names() == [isolate("Vy"), isolate("Počítač")]  # default names: the language's
     friends = Table("toscana", cs)

@@ -1,4 +1,4 @@
-"""What the table says about keeping games (issue #12), pure Python: names shown as bidi
+"""What the table says about keeping games, pure Python: names shown as bidi
 isolates, load errors in the player's language, the notices that stay, and the question when a
 link or file holds a game that is already here."""
 
@@ -39,7 +39,7 @@ def bidi_balance(text):
     ["Ann", f"{RLO}Ann", f"{PDI}{RLO}evil", f"{LRI}open", f"a{PDI}{PDI}b", "Zoë\u2029next", "أحمد"],
 )
 def test_a_name_is_one_closed_isolate_whatever_it_holds(name):
-    # Issue #12: "Names are shown bidi-isolated, so no name can reorder the text around it": the
+    # Required: "Names are shown bidi-isolated, so no name can reorder the text around it": the
     # isolate ends at its own PDI, which closes any override inside (UAX #9 X6a), and nothing in
     # the name can end it early
     shown = isolate(name)
@@ -82,7 +82,7 @@ def save_with(**changes):
     ],
 )
 def test_every_load_error_is_a_sentence_of_the_translation_table(lang, source, key):
-    # Issue #12: "Unknown computer levels, bad seat fields, unknown game ids: a clear, translated
+    # Required: "Unknown computer levels, bad seat fields, unknown game ids: a clear, translated
     # message at load"; "JSON nested 10,000 deep": a clear error, no crash
     tr = Translator(STRINGS, lang)
     with pytest.raises(SaveError) as caught:

@@ -1,4 +1,4 @@
-"""Your games on this device (issue #12): every match in its own slot, nothing overwrites another
+"""Your games on this device: every match in its own slot, nothing overwrites another
 game, damaged data is moved aside and never blocks, only finished games are pruned."""
 
 import json
@@ -82,7 +82,7 @@ def test_a_handed_over_match_is_a_link_game():
 
 
 def test_comparing_a_link_with_the_stored_match():
-    # Issue #12: "a link of a known game that extends the stored one updates it; one that is
+    # Required: "a link of a known game that extends the stored one updates it; one that is
     # older or goes another way asks (keep mine / open it as a copy)"
     stored = Match.from_save(match(5, moves=4).to_save())  # opened here: plays no seat
     assert compare(stored, Match.from_save(stored.to_save())) == "same"
@@ -135,7 +135,7 @@ def test_a_full_store_prunes_a_finished_game_to_make_room_and_says_when_it_canno
     ],
 )
 def test_a_damaged_slot_goes_to_a_backup_and_the_others_stay(damage):
-    # Issue #12: "A damaged autosave or preference is moved to a backup key, the player is told
+    # Required: "A damaged autosave or preference is moved to a backup key, the player is told
     # in one line ..., and everything else works."
     lib = library()
     good, bad = match(1), match(2)
@@ -278,7 +278,7 @@ def ids(*names):
 
 
 def test_a_link_of_an_unknown_match_or_one_without_id_gets_a_slot_of_its_own():
-    # Issue #12: "a link of an unknown game gets a new slot. Nothing ever overwrites another game."
+    # Required: "a link of an unknown game gets a new slot. Nothing ever overwrites another game."
     lib = library()
     mine = match(1)
     lib.save(mine, {}, "link")
@@ -289,7 +289,7 @@ def test_a_link_of_an_unknown_match_or_one_without_id_gets_a_slot_of_its_own():
 
 
 def test_a_link_of_a_known_match_is_same_extends_older_or_diverges():
-    # Issue #12: "Opening a link of a known game that extends the stored one updates it; one that
+    # Required: "Opening a link of a known game that extends the stored one updates it; one that
     # is older or goes another way asks (keep mine / open it as a copy)"
     lib = library()
     stored = Match.from_save(match(5, moves=4).to_save())  # opened here: no seat played here yet
@@ -342,7 +342,7 @@ def test_the_latest_match_in_progress_of_a_game():
 
 
 def test_a_bad_screen_state_in_the_first_versions_autosave_is_backed_up_and_the_game_kept():
-    # Issue #12: "An autosave with a bad ui value ... make every start fail" -> a one-line
+    # Required: "An autosave with a bad ui value ... make every start fail" -> a one-line
     # notice, a backup, and the game itself continues
     lib = library()
     m = Match("toscana", players=2, seed=4)

@@ -1,4 +1,4 @@
-"""Play-by-link encoding (issue #3): "a URL-safe string, versioned, round-tripping every save;
+"""Play-by-link encoding: "a URL-safe string, versioned, round-tripping every save;
 measure the longest of 100 random 4-player Thurn und Taxis games and keep it under 4,000
 characters". Links store each move as its index in `legal_moves`, so golden links pin that order:
 if one of them stops decoding to the same game, the link format must get a new version character

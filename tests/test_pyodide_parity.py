@@ -1,4 +1,4 @@
-"""Issue #3: "the same conformance run, for a few seeds per game, also runs inside Pyodide ... and
+"""Required: "the same conformance run, for a few seeds per game, also runs inside Pyodide ... and
 must end byte-identical to CPython: the browser runs CPython 3.14, tests here 3.11."
 
 One Node process boots the pinned `pyodide` npm package once and runs the conformance suite for

@@ -1,4 +1,4 @@
-"""The static site without a browser (issue #2): generated files current, pins exact, no other
+"""The static site without a browser: generated files current, pins exact, no other
 hosts, one translation table, manifest and icons, the build and the server."""
 
 import ast
@@ -37,7 +37,7 @@ def test_pyscript_toml_lists_every_game_file():
 
 def test_pyscript_toml_uses_the_local_interpreter_and_local_files():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text("utf-8"))
-    # the local Pyodide, started by our small module (from the build's memory snapshot, issue #16)
+    # the local Pyodide, started by our small module (from the build's memory snapshot)
     assert config["interpreter"] == "./assets/interpreter.js"
     wrapper = (ROOT / "assets" / "interpreter.js").read_text("utf-8")
     assert 'from "../vendor/pyodide/pyodide.mjs"' in wrapper

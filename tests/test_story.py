@@ -1,4 +1,4 @@
-"""Issue #13 "The table tells the story", the pure parts (CPython): log entries in players' words
+"""The table tells the story: the pure parts (CPython): log entries in players' words
 built from the engines' queries, the move an entry shows on the board, the review of a whole game
 (each position drawn as the viewing seat saw it), the score history and its chart, the final
 table, take-backs with their reasons, and no stale preview after the other side's move."""
@@ -54,13 +54,13 @@ def played(game_id, players, seed, moves=None):
 
 # ---- log entries in players' words ------------------------------------------------------------
 def test_toscana_entries_name_the_cells_by_the_board_edges_and_show_the_tile():
-    # Issue #13: "Toscana shows the tile's small picture and its place"; each seat's colour marks
+    # Required: "Toscana shows the tile's small picture and its place"; each seat's colour marks
     # its entries (both players' dots were black)
     table = Table("toscana", TR)
     table.start(people(2), seed=46)
     table.play(ToscanaPlace(6, 8, 0))
     (entry,) = table.log_entries(ToscanaBoard(), 0)
-    ann = isolate("Ann")  # the table's names are bidi isolates (issue #12)
+    ann = isolate("Ann")  # the table's names are bidi isolates
     where = "G9\u2060–\u2060J10"  # 4 x 2 cells, A-Q, rows 1-17; word joiners: no break at "–"
     assert entry.told.text == f"{ann} placed a tile on {where}"
     # the status line tells the move as the log does (it said "You placed T10" before)
@@ -89,7 +89,7 @@ def test_carcassonne_places_are_counted_from_the_start_tile():
 
 
 def test_thurn_und_taxis_tells_a_blind_draw_only_to_the_one_who_drew():
-    # DESIGN §5: hands are hidden; the log is told from the viewer's views (issue #13: "never
+    # docs/rules/thurn-und-taxis.md, Hidden information: hands are hidden; the log is told from the viewer's views (required: "never
     # another seat's hidden cards")
     table = Table("thurn-und-taxis", TR)
     table.start(people(2), seed=5)
@@ -108,7 +108,8 @@ def test_thurn_und_taxis_tells_a_blind_draw_only_to_the_one_who_drew():
 
 
 def test_a_closed_route_tells_houses_carriage_and_bonus_tiles_face_down_for_others():
-    # Rules note §5 a-c (closing: houses, bonus tiles, carriage); DESIGN §5: bonus tile values
+    # docs/rules/thurn-und-taxis.md, Closing a route (houses, bonus tiles, carriage) and Hidden
+    # information: bonus tile values
     # are hidden from opponents
     board = games.controller("thurn-und-taxis")
     for seed in range(1, 40):
@@ -147,7 +148,7 @@ def test_a_closed_route_tells_houses_carriage_and_bonus_tiles_face_down_for_othe
     "game_id, players", [(game_id, games.get(game_id).max_players) for game_id in GAME_IDS]
 )
 def test_every_entry_of_a_whole_game_is_told_in_both_languages_and_marks_its_seat(game_id, players):
-    # DESIGN §4: every string through the one table; issue #13: each seat's emblem marks its
+    # docs/architecture.md, Look and feel: every string through the one table: each seat's emblem marks its
     # entries
     match = played(game_id, players, seed=3)
     board = games.controller(game_id)
@@ -182,7 +183,7 @@ def test_entries_are_kept_between_redraws_and_told_again_after_an_undo():
 # ---- the move an entry shows on the board ----------------------------------------------------
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_an_entry_marks_its_move_on_the_board(game_id):
-    # Issue #13: "Pointing at or tapping an entry highlights that move on the board (and the
+    # Required: "Pointing at or tapping an entry highlights that move on the board (and the
     # features it scored)"
     match = played(game_id, 2, seed=11)
     board = games.controller(game_id)
@@ -236,7 +237,7 @@ def test_review_steps_through_every_position_and_never_changes_the_match():
     "game_id, players", [(game_id, min(3, games.get(game_id).max_players)) for game_id in GAME_IDS]
 )
 def test_review_draws_each_position_exactly_as_a_replay_of_that_prefix(game_id, players):
-    # Issue #13: "review of a game shows at each step exactly the board a replay of that prefix
+    # Required: "review of a game shows at each step exactly the board a replay of that prefix
     # draws"; the review draws from the viewer's view with a fresh board controller
     match = played(game_id, players, seed=7, moves=60)
     review = Review(match)
@@ -256,7 +257,7 @@ def test_review_draws_each_position_exactly_as_a_replay_of_that_prefix(game_id, 
 
 
 def test_review_never_shows_another_seats_hand():
-    # Issue #13: "never another seat's hidden cards (Thurn und Taxis at one device)"
+    # Required: "never another seat's hidden cards (Thurn und Taxis at one device)"
     match = played("thurn-und-taxis", 2, seed=8, moves=120)
     review = Review(match)
     board = games.controller("thurn-und-taxis")
@@ -289,7 +290,7 @@ def test_history_has_a_point_per_position_and_ends_on_the_final_scores():
 
 
 def test_a_running_history_counts_no_face_down_tile_of_another_seat():
-    # DESIGN §5: another seat's bonus tiles are face down until the end
+    # docs/rules/thurn-und-taxis.md, Hidden information: another seat's bonus tiles are face down until the end
     for seed in range(1, 30):
         match = played("thurn-und-taxis", 2, seed, moves=300)
         if not match.is_over() and any(tnt_queries.tiles(match.state, 0)):
@@ -339,7 +340,7 @@ def test_the_final_table_has_every_category_every_player_and_marks_the_winner():
 
 # ---- take-backs ---------------------------------------------------------------------------------
 def test_allowed_take_backs_take_the_computer_reply_back_with_your_move():
-    # Issue #13: "Undo then takes back the computer's replies together with your last move";
+    # Required: "Undo then takes back the computer's replies together with your last move";
     # "after an undo or redo the status line describes the position now"
     table = Table("toscana", TR)
     table.start(ANN_VS_COMPUTER, seed=9)
@@ -361,7 +362,7 @@ def test_allowed_take_backs_take_the_computer_reply_back_with_your_move():
 
 
 def test_undo_says_why_it_is_not_available():
-    # Match undo policies (issue #3) with the reason a player reads (issue #13: "when undo is
+    # Match undo policies with the reason a player reads (required: "when undo is
     # not available, the button says why")
     match = Match("toscana", seed=1, seats=ANN_VS_COMPUTER, undo="strict")
     assert match.undo_refusal() == "start"
@@ -384,7 +385,7 @@ def test_undo_says_why_it_is_not_available():
 
 
 def test_the_setting_travels_in_saves_and_links_and_the_form_offers_it():
-    # Issue #13: keep saves/links carrying the setting (save key "undo", link header "u")
+    # Required: keep saves/links carrying the setting (save key "undo", link header "u")
     match = Match("toscana", seed=5, seats=ANN_VS_COMPUTER, undo="strict")
     assert match.to_save()["undo"] == "strict"
     assert Match.from_link(match.to_link()).undo_policy == "strict"
@@ -398,7 +399,7 @@ def test_the_setting_travels_in_saves_and_links_and_the_form_offers_it():
 
 # ---- no stale preview --------------------------------------------------------------------------
 def test_no_preview_or_refusal_waits_after_the_other_players_move():
-    # Issue #13: "No preview or refusal message is shown until the player points again after the
+    # Required: "No preview or refusal message is shown until the player points again after the
     # computer moves"
     board = ToscanaBoard()
     state = TOSCANA.new(seed=3)

@@ -1,7 +1,7 @@
-"""Thurn und Taxis rules engine (issue #6).
+"""Thurn und Taxis rules engine.
 
-Each test cites the rule it checks: DESIGN.md §5 "Thurn und Taxis" (binding decisions) or the
-rules note ../shared/rules/thurn-und-taxis.md (section named).
+Each test cites the rule it checks: a section of docs/rules/thurn-und-taxis.md (named), or
+docs/architecture.md for the contract.
 
 Scenarios are built as JSON states (`build`) and read with `from_json`, so they go through the
 same validation as saved games.
@@ -35,7 +35,7 @@ STEP_CLOSE = {**STEP_PLAY, "plays": 1}
 ROUTE5 = ["Mannheim", "Carlsruhe", "Freiburg", "Basel", "Zürich"]
 ROUTE7 = ROUTE5 + ["Kempten", "Augsburg"]
 RULES_EXAMPLE = ["Sigmaringen", "Stuttgart", "Nürnberg", "Regensburg", "Ingolstadt", "Augsburg"]
-# a full display: cards that reach the discard pile stay there (DESIGN §5: only an empty slot
+# a full display: cards that reach the discard pile stay there (docs/rules/thurn-und-taxis.md, Display refill: only an empty slot
 # is refilled from them)
 SIX_OPEN = ["Budweis", "Linz", "Innsbruck", "Kempten", "Zürich", "Basel"]
 
@@ -82,9 +82,9 @@ def official_moves(state):
     return sorted(m["official"] for m in legal_json(state) if "official" in m)
 
 
-# ---- map and components (rules note §1, map JSON) -------------------------------------------
+# ---- map and components (docs/rules/thurn-und-taxis.md, Components, map JSON) -------------------------------------------
 def test_map_has_22_cities_45_roads_and_is_connected():
-    # Note §1: "1 board: 22 cities in 9 provinces, joined by 45 roads".
+    # docs/rules/thurn-und-taxis.md, Components: "1 board: 22 cities in 9 provinces, joined by 45 roads".
     assert len(data.CITIES) == len(set(data.CITIES)) == 22
     roads = {frozenset(r) for r in data.ROADS}
     assert len(data.ROADS) == len(roads) == 45
@@ -101,8 +101,8 @@ def test_map_has_22_cities_45_roads_and_is_connected():
 
 
 def test_province_membership_as_in_the_data_file():
-    # Note §5a: "Province here means one of the 9 board provinces, which are the card colours";
-    # "Württemberg and Hohenzollern count as separate provinces"; §10.4: Sigmaringen is in
+    # docs/rules/thurn-und-taxis.md, Houses: "Province here means one of the 9 board provinces, which are the card colours";
+    # "Württemberg and Hohenzollern count as separate provinces"; docs/rules/thurn-und-taxis.md, Map: Sigmaringen is in
     # Hohenzollern. The engine's tables are built from the data module.
     assert len(data.PROVINCES) == 9
     assert sorted(c for cities in data.PROVINCES.values() for c in cities) == sorted(data.CITIES)
@@ -119,7 +119,7 @@ def test_province_membership_as_in_the_data_file():
 
 def test_provinces_and_roads_match_the_map_data_file():
     # Map JSON: "regions = the 9 provinces ... a city's card colour = its province".
-    # a copy of ../shared/rules/thurn-und-taxis-map.json (the research data), kept with the tests
+    # a copy of docs/rules/thurn-und-taxis.md (the research data), kept with the tests
     path = os.path.join(os.path.dirname(__file__), "data", "thurn-und-taxis-map.json")
     with open(path, encoding="utf-8") as f:
         source = json.load(f)
@@ -146,7 +146,7 @@ def test_provinces_and_roads_match_the_map_data_file():
 
 
 def test_components_66_cards_30_bonus_tiles_20_houses():
-    # Note §1: 66 city cards (3 per city), 30 bonus tiles, 20 houses per colour.
+    # docs/rules/thurn-und-taxis.md, Components: 66 city cards (3 per city), 30 bonus tiles, 20 houses per colour.
     state = G.new(players=4, seed=3)
     cards = Counter(js(state)["pile"] + js(state)["display"])
     assert len(cards) == 22 and set(cards.values()) == {3}
@@ -160,17 +160,17 @@ def test_components_66_cards_30_bonus_tiles_20_houses():
     assert all(queries.houses_left(state, p) == 20 for p in range(4))
 
 
-# ---- set-up and the first turn (note §2, §6; DESIGN §5) ----------------------------------------
+# ---- set-up and the first turn (docs/rules/thurn-und-taxis.md, Set-up, Forced Postmaster) -----------------------------
 def test_setup_display_of_six_pile_of_sixty_empty_hands():
     state = js(G.new(players=3, seed=5))
     assert len([c for c in state["display"] if c]) == 6 and len(state["pile"]) == 60
     assert state["hands"] == [[], [], []] and state["routes"] == [[], [], []]
-    assert state["turn"] == 0  # DESIGN §5 "All games: seat 0 moves first"
+    assert state["turn"] == 0  # docs/rules/thurn-und-taxis.md "All games: seat 0 moves first"
 
 
 def test_forced_postmaster_on_the_first_turn():
-    # DESIGN §5: "The forced Postmaster (empty hand at turn start) is applied by the engine
-    # and counts as the turn's official"; note §6: "everyone opens with the Postmaster: draw 2,
+    # docs/rules/thurn-und-taxis.md, Officials: "The forced Postmaster (empty hand at turn start) is applied by the engine
+    # and counts as the turn's official"; docs/rules/thurn-und-taxis.md, Officials: "everyone opens with the Postmaster: draw 2,
     # play 1".
     state = G.new(players=3, seed=5)
     assert js(state)["step"]["official"] == "postmaster"
@@ -186,8 +186,8 @@ def test_forced_postmaster_on_the_first_turn():
 
 
 def test_deck_option_fixes_display_then_pile_top_first():
-    # DESIGN §3: "Option deck: [city…] fixes the card order (the first 6 form the display,
-    # the rest the pile, top first)"; §5: "may be shorter than 66 cards".
+    # docs/architecture.md, Move JSON: "Option deck: [city…] fixes the card order (the first 6 form the display,
+    # the rest the pile, top first)"; docs/rules/thurn-und-taxis.md, Scenario decks: "may be shorter than 66 cards".
     deck = ["Ulm", "Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen", "Budweis"]
     state = G.new(players=2, seed=1, options={"deck": deck})
     assert js(state)["display"] == deck[:6]
@@ -204,9 +204,9 @@ def test_deck_option_is_checked():
         G.new(players=2, options={"all_provinces_includes_baiern": 0})
 
 
-# ---- drawing (DESIGN §5, note §3) ------------------------------------------------------------
+# ---- drawing (docs/rules/thurn-und-taxis.md, Drawing, docs/rules/thurn-und-taxis.md, Turn) ------------------------------------------------------------
 def test_display_slots_are_distinct_moves_and_refill_in_the_same_slot():
-    # DESIGN §5: "Display slots are distinct moves even when two show the same city. A taken
+    # docs/rules/thurn-und-taxis.md, Display refill: "Display slots are distinct moves even when two show the same city. A taken
     # display card is replaced in the same slot."
     state = build(
         display=["Ulm", "Ulm", "Lodz", "Basel", "Passau", "Linz"],
@@ -225,7 +225,7 @@ def test_display_slots_are_distinct_moves_and_refill_in_the_same_slot():
 
 
 def test_empty_pile_reshuffles_discards_and_both_empty_leaves_only_the_display():
-    # DESIGN §5: "When a card must be drawn and the pile is empty, the discards are shuffled
+    # docs/rules/thurn-und-taxis.md, Empty pile: "When a card must be drawn and the pile is empty, the discards are shuffled
     # (state RNG) into a new pile; if both are empty, only the display can be drawn from."
     state = build(
         display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
@@ -251,7 +251,7 @@ def test_empty_pile_reshuffles_discards_and_both_empty_leaves_only_the_display()
 
 
 def test_an_empty_display_slot_is_refilled_as_soon_as_a_card_can_be_drawn_for_it():
-    # DESIGN §5: "A taken display card is replaced in the same slot; any empty slot is refilled
+    # docs/rules/thurn-und-taxis.md, Display refill: "A taken display card is replaced in the same slot; any empty slot is refilled
     # as soon as a card can be drawn for it (e.g. after the discards were reshuffled into a new
     # pile)"; "if both are empty, only the display can be drawn from".
     state = build(
@@ -288,9 +288,9 @@ def test_an_empty_display_slot_is_refilled_as_soon_as_a_card_can_be_drawn_for_it
     )
 
 
-# ---- playing cards (note §4; DESIGN §5) ------------------------------------------------------
+# ---- playing cards (docs/rules/thurn-und-taxis.md, Playing a card; docs/rules/thurn-und-taxis.md, Playing a card) ------------------------------------------------------
 def test_short_routes_list_the_right_end_only():
-    # DESIGN §5: "Starting an empty route or extending a one-card route lists "end": "right"
+    # docs/rules/thurn-und-taxis.md, Game end: "Starting an empty route or extending a one-card route lists "end": "right"
     # only."
     state = build(hands=[["Ulm", "Stuttgart", "Lodz"], [], []], step=STEP_PLAY)
     assert [m for m in legal_json(state) if "play" in m] == [
@@ -307,7 +307,7 @@ def test_short_routes_list_the_right_end_only():
 
 
 def test_plays_must_follow_a_road_and_never_repeat_a_city():
-    # Note §4: "The new city must be joined by a road on the board to the city on the end
+    # docs/rules/thurn-und-taxis.md, Playing a card: "The new city must be joined by a road on the board to the city on the end
     # where you place it" and "A city may appear only once in the same route."
     state = build(
         hands=[["Ulm", "Lodz", "Carlsruhe", "Würzburg"], [], []],
@@ -329,8 +329,8 @@ def test_plays_must_follow_a_road_and_never_repeat_a_city():
 
 
 def test_one_rule_decides_where_a_card_fits():
-    # Note §4: "The new city must be joined by a road on the board to the city on the end where
-    # you place it", "A city may appear only once in the same route"; DESIGN §5: "Starting an
+    # docs/rules/thurn-und-taxis.md, Playing a card: "The new city must be joined by a road on the board to the city on the end where
+    # you place it", "A city may appear only once in the same route"; docs/rules/thurn-und-taxis.md: "Starting an
     # empty route or extending a one-card route lists "end": "right" only". mechanics.
     # fitting_ends is that rule, for the engine, the queries (board, AI) and these tests.
     city = data.CITY_INDEX
@@ -360,7 +360,7 @@ def test_one_rule_decides_where_a_card_fits():
 
 
 def test_abandon_only_before_the_first_play_and_a_play_must_follow():
-    # DESIGN §5: "{"abandon": true}: only before the turn's first play, with a non-empty
+    # docs/rules/thurn-und-taxis.md, Giving up a route: "{"abandon": true}: only before the turn's first play, with a non-empty
     # route; a play must follow."
     state = build(
         hands=[["Lodz", "Pilsen"], [], []],
@@ -384,8 +384,8 @@ def test_abandon_only_before_the_first_play_and_a_play_must_follow():
 
 
 def test_postal_carrier_extends_both_ends():
-    # DESIGN §5: "Postal Carrier before the plays end (then the player MAY play a second card:
-    # after the first play a pass or a close is legal too)"; note §6: "Play a second card from
+    # docs/rules/thurn-und-taxis.md, Officials: "Postal Carrier before the plays end (then the player MAY play a second card:
+    # after the first play a pass or a close is legal too)"; docs/rules/thurn-und-taxis.md, Officials: "Play a second card from
     # your hand. It must also be a legal play."
     state = build(
         hands=[["Carlsruhe", "Augsburg"], [], []],
@@ -413,7 +413,7 @@ def test_postal_carrier_extends_both_ends():
 
 
 def test_postal_carrier_may_extend_a_route_just_started_but_not_give_it_up_again():
-    # Note §6 (INFERRED): "The second card may extend a route that the first card has just
+    # docs/rules/thurn-und-taxis.md, Officials (INFERRED): "The second card may extend a route that the first card has just
     # started after you gave up your old route. You may not give up the route again between
     # the two cards."
     state = build(
@@ -428,8 +428,8 @@ def test_postal_carrier_may_extend_a_route_just_started_but_not_give_it_up_again
 
 
 def test_postal_carrier_second_card_is_optional():
-    # DESIGN §5: Postal Carrier "before the plays end (then the player MAY play a second card:
-    # after the first play a pass or a close is legal too)". DESIGN §2a: links store a move as
+    # docs/rules/thurn-und-taxis.md, Officials: Postal Carrier "before the plays end (then the player MAY play a second card:
+    # after the first play a pass or a close is legal too)". docs/links.md: links store a move as
     # its index in legal_moves, so the new choices come after the moves the position had.
     state = build(
         hands=[["Carlsruhe", "Augsburg", "Lodz"], [], []],
@@ -457,7 +457,7 @@ def test_postal_carrier_second_card_is_optional():
 
 
 def test_postal_carrier_in_the_play_step_only_while_a_card_can_still_fit():
-    # DESIGN §5: officials "are legal only while they still have an effect"; note §3: "during
+    # docs/rules/thurn-und-taxis.md, Officials: officials "are legal only while they still have an effect"; docs/rules/thurn-und-taxis.md, Turn: "during
     # the step that official belongs to" (the carrier: step 2, play).
     drawing = build(
         display=["Lodz", None, None, None, None, None], hands=[["Ulm"], [], []], step=STEP_DRAW
@@ -488,9 +488,9 @@ def test_postal_carrier_in_the_play_step_only_while_a_card_can_still_fit():
     assert "carrier" in official_moves(both)  # abandon, Pilsen, Lodz would do
 
 
-# ---- officials (DESIGN §5, note §6) -----------------------------------------------------------
+# ---- officials (docs/rules/thurn-und-taxis.md, Officials, docs/rules/thurn-und-taxis.md, Officials) -----------------------------------------------------------
 def test_administrator_only_before_the_first_draw_replaces_the_whole_display():
-    # DESIGN §5: "Administrator before the first draw"; note §6: "Discard all 6 display cards
+    # docs/rules/thurn-und-taxis.md, Officials: "Administrator before the first draw"; docs/rules/thurn-und-taxis.md, Officials: "Discard all 6 display cards
     # and deal 6 new ones from the pile, then draw normally."
     display = ["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"]
     pile = ["Budweis", "Innsbruck", "Kempten", "Augsburg", "München", "Zürich", "Freiburg"]
@@ -507,7 +507,7 @@ def test_administrator_only_before_the_first_draw_replaces_the_whole_display():
 
 
 def test_postmaster_before_the_draws_end_gives_a_second_draw():
-    # DESIGN §5: "Postmaster before the draws end (then a second draw)".
+    # docs/rules/thurn-und-taxis.md, Officials: "Postmaster before the draws end (then a second draw)".
     state = build(
         display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
         pile=["Budweis", "Innsbruck"],
@@ -526,7 +526,7 @@ def test_postmaster_before_the_draws_end_gives_a_second_draw():
 
 
 def test_one_official_per_turn():
-    # Note §6: "You may use one official per turn."
+    # docs/rules/thurn-und-taxis.md, Officials: "You may use one official per turn."
     state = build(
         display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
         pile=["Budweis", "Innsbruck"],
@@ -548,7 +548,7 @@ def test_one_official_per_turn():
     ],
 )
 def test_cartwright_turns_a_5_route_into_the_7_carriage_only_when_the_6_is_held(held, expected):
-    # Note §5c: "a player holding the 6-carriage closes a 5-card route with the Cartwright and
+    # docs/rules/thurn-und-taxis.md, Carriages: "a player holding the 6-carriage closes a 5-card route with the Cartwright and
     # takes the 7-carriage"; "The sequence is always 3 → 4 → 5 → 6 → 7. You can never skip".
     state = build(hands=[[], [], []], routes=[ROUTE5, [], []], carriage=[held, 0, 0])
     state = play(state, {"official": "cartwright"}, {"close": {"houses": ["Basel", "Zürich"]}})
@@ -559,14 +559,14 @@ def test_cartwright_turns_a_5_route_into_the_7_carriage_only_when_the_6_is_held(
 
 
 def test_cartwright_does_not_count_for_route_length_tiles():
-    # Note §5b: "The Cartwright does not change route length for these tiles".
+    # docs/rules/thurn-und-taxis.md, Bonus tiles: "The Cartwright does not change route length for these tiles".
     state = build(hands=[[], [], []], routes=[ROUTE5[:4], [], []], carriage=[4, 0, 0])
     state = play(state, {"official": "cartwright"}, {"close": {"houses": ["Basel"]}})
     assert js(state)["carriage"][0] == 5 and js(state)["tiles"][0] == []
 
 
 def test_cartwright_only_when_closing_a_route_of_three():
-    # DESIGN §5: "Cartwright before closing"; note §6: "step 3, when closing"; officials only
+    # docs/rules/thurn-und-taxis.md, Officials: "Cartwright before closing"; docs/rules/thurn-und-taxis.md, Officials: "step 3, when closing"; officials only
     # while they still have an effect.
     playing = build(
         hands=[["Ulm"], [], []], routes=[["Carlsruhe", "Stuttgart"], [], []], step=STEP_PLAY
@@ -587,9 +587,9 @@ def test_cartwright_only_when_closing_a_route_of_three():
         G.apply(full, {"official": "cartwright"})
 
 
-# ---- closing: houses (DESIGN §5 "Closing", note §5a) -------------------------------------------
+# ---- closing: houses (docs/rules/thurn-und-taxis.md, Houses "Closing", docs/rules/thurn-und-taxis.md, Houses) -------------------------------------------
 def test_house_options_of_the_rules_example():
-    # Note §5a example: Sigmaringen–Stuttgart–Nürnberg–Regensburg–Ingolstadt–Augsburg:
+    # docs/rules/thurn-und-taxis.md, Houses example: Sigmaringen–Stuttgart–Nürnberg–Regensburg–Ingolstadt–Augsburg:
     # option 1 gives Sigmaringen, Stuttgart and any one Baiern city; option 2 with Baiern
     # gives 4.
     state = build(hands=[[], [], []], routes=[RULES_EXAMPLE, [], []])
@@ -606,8 +606,8 @@ def test_house_options_of_the_rules_example():
 
 
 def test_own_houses_are_skipped_and_too_few_houses_place_as_many_as_you_have():
-    # DESIGN §5: "with too few houses left, as many as you have, of your choice; houses is
-    # empty only when neither option can place a house"; note §5a: "Cities on the route that
+    # docs/rules/thurn-und-taxis.md, Houses: "with too few houses left, as many as you have, of your choice; houses is
+    # empty only when neither option can place a house"; docs/rules/thurn-und-taxis.md, Houses: "Cities on the route that
     # already hold your house get nothing."
     nineteen = [c for c in data.CITIES if c not in RULES_EXAMPLE][:15] + [
         "Sigmaringen",
@@ -638,7 +638,7 @@ def test_own_houses_are_skipped_and_too_few_houses_place_as_many_as_you_have():
 
 
 def test_close_accepts_exactly_the_listed_house_choices():
-    # DESIGN §5: "houses is one complete option"; apply and legal_moves must agree on every
+    # docs/rules/thurn-und-taxis.md, Houses: "houses is one complete option"; apply and legal_moves must agree on every
     # subset of the route's cities, in positions met in random games (few houses left too).
     from itertools import combinations
 
@@ -666,7 +666,7 @@ def test_close_accepts_exactly_the_listed_house_choices():
 
 
 def test_placing_the_last_house_triggers_the_end():
-    # Note §8: "When a player takes a 7-carriage or places his last house, finish the current
+    # docs/rules/thurn-und-taxis.md, Final score: "When a player takes a 7-carriage or places his last house, finish the current
     # round and then stop"; the trigger takes the game-end tile.
     others = [c for c in data.CITIES if c not in ROUTE5][:17]
     state = build(hands=[[], [], []], routes=[[], ROUTE5, []], houses=[[], others, []], turn=1)
@@ -677,9 +677,9 @@ def test_placing_the_last_house_triggers_the_end():
     assert js(state)["log"][-1]["game_end"] == "last_house"
 
 
-# ---- closing: bonuses and carriages (note §5b, §5c, §7) ----------------------------------------
+# ---- closing: bonuses and carriages (docs/rules/thurn-und-taxis.md, Bonus tiles, Carriages) ------------------------------
 def test_carriage_order_a_5_route_with_no_carriage_gives_only_the_3():
-    # DESIGN issue text and note §5c: "a 3-card route earns the 3-carriage, and a later 5-card
+    # docs/rules/thurn-und-taxis.md, Carriages: "a 3-card route earns the 3-carriage, and a later 5-card
     # route earns only the 4-carriage. A following 4-card route earns nothing".
     state = build(hands=[[], [], []], routes=[ROUTE5, [], []])
     state = play(state, {"close": {"houses": ["Basel", "Zürich"]}})
@@ -708,7 +708,7 @@ def test_carriage_order_a_5_route_with_no_carriage_gives_only_the_3():
     ],
 )
 def test_route_length_tiles_with_fall_back(length, stacks, tile, value):
-    # Note §5b: "a route of 5, 6, or 7+ cards takes the top tile of the 5, 6, or 7 stack. If
+    # docs/rules/thurn-und-taxis.md, Bonus tiles: "a route of 5, 6, or 7+ cards takes the top tile of the 5, 6, or 7 stack. If
     # that stack is empty, take a tile from the stack for the next shorter length instead."
     full = {
         k: len(v) for k, v in zip(("route_5", "route_6", "route_7"), data.ROUTE_STACKS.values())
@@ -727,7 +727,7 @@ def test_route_length_tiles_with_fall_back(length, stacks, tile, value):
 
 
 def test_eight_card_route_uses_the_7_stack():
-    # Note §5b: "Routes of 8 or more cards use the 7 stack."
+    # docs/rules/thurn-und-taxis.md, Bonus tiles: "Routes of 8 or more cards use the 7 stack."
     route = ["Lodz", "Pilsen", "Budweis", "Linz", "Salzburg", "Innsbruck", "Kempten", "Zürich"]
     state = build(hands=[[], [], []], routes=[route, [], []])
     state = play(state, {"close": {"houses": ["Linz", "Salzburg"]}})
@@ -735,7 +735,7 @@ def test_eight_card_route_uses_the_7_stack():
 
 
 def test_region_bonus_only_with_every_city_of_the_group():
-    # Note §5b: "you get the top tile of a group's stack once you have a house in every city
+    # docs/rules/thurn-und-taxis.md, Bonus tiles: "you get the top tile of a group's stack once you have a house in every city
     # of that group. The houses may come from any number of earlier routes."
     two_of_three = build(
         hands=[[], [], []],
@@ -790,8 +790,8 @@ NON_BAIERN_HOUSES = [
 def test_all_provinces_bonus_needs_the_8_provinces_outside_baiern(
     include_baiern, with_baiern_house, expected
 ):
-    # DESIGN §5: option all_provinces_includes_baiern "(default false: the "all provinces"
-    # bonus needs the 8 provinces outside Baiern)"; note §5b: "so Lodz is required".
+    # docs/rules/thurn-und-taxis.md, All provinces: option all_provinces_includes_baiern "(default false: the "all provinces"
+    # bonus needs the 8 provinces outside Baiern)"; docs/rules/thurn-und-taxis.md, Bonus tiles: "so Lodz is required".
     houses = NON_BAIERN_HOUSES + (["Nürnberg"] if with_baiern_house else [])
     state = build(
         hands=[[], [], []],
@@ -804,7 +804,7 @@ def test_all_provinces_bonus_needs_the_8_provinces_outside_baiern(
 
 
 def test_all_provinces_bonus_missing_polen_gets_nothing():
-    # Note §5b: "at least one house in each province other than Baiern ... so Lodz is required".
+    # docs/rules/thurn-und-taxis.md, Bonus tiles: "at least one house in each province other than Baiern ... so Lodz is required".
     state = build(
         hands=[[], [], []],
         routes=[["Nürnberg", "Pilsen", "Budweis"], [], []],
@@ -815,7 +815,7 @@ def test_all_provinces_bonus_missing_polen_gets_nothing():
 
 
 def test_empty_region_stack_gives_nothing():
-    # Note §5b: "If you qualify but that stack (other than a length stack) is empty, you get
+    # docs/rules/thurn-und-taxis.md, Bonus tiles: "If you qualify but that stack (other than a length stack) is empty, you get
     # nothing."
     state = build(
         hands=[[], [], []],
@@ -827,9 +827,9 @@ def test_empty_region_stack_gives_nothing():
     assert js(after)["tiles"][0] == []
 
 
-# ---- hand limit after closing (note §5d; DESIGN §5) --------------------------------------------
+# ---- hand limit after closing (docs/rules/thurn-und-taxis.md, Hand limit; docs/rules/thurn-und-taxis.md, Closing a route) --------------------------------------------
 def test_hand_is_cut_to_three_after_closing_and_the_player_chooses():
-    # Note §5d: "You must then cut your hand down to 3 cards, discarding the ones you choose.
+    # docs/rules/thurn-und-taxis.md, Hand limit: "You must then cut your hand down to 3 cards, discarding the ones you choose.
     # This hand limit applies only right after you close a route".
     hand = ["Lodz", "Lodz", "Ulm", "Basel", "Passau"]
     state = build(
@@ -858,7 +858,7 @@ def test_hand_is_cut_to_three_after_closing_and_the_player_chooses():
     )
 
 
-# ---- game end and scoring (note §8; DESIGN §5) -------------------------------------------------
+# ---- game end and scoring (docs/rules/thurn-und-taxis.md, Final score; docs/rules/thurn-und-taxis.md, Game end) -------------------------------------------------
 def end_trigger(players, seat):
     """A state where `seat` closes a 7-route while holding the 6-carriage."""
     routes = [[] for _ in range(players)]
@@ -887,7 +887,7 @@ def end_trigger(players, seat):
     [(3, 0, [1, 2]), (3, 1, [2]), (3, 2, []), (4, 1, [2, 3]), (2, 0, [1])],
 )
 def test_final_round_finishes_after_the_trigger(players, seat, turns_left):
-    # Note §8: "finish the current round and then stop. The player sitting to the right of
+    # docs/rules/thurn-und-taxis.md, Final score: "finish the current round and then stop. The player sitting to the right of
     # the start player has the last turn, so everyone gets the same number of turns."
     state = end_trigger(players, seat)
     assert state.final_round and state.end_tile == seat
@@ -901,8 +901,8 @@ def test_final_round_finishes_after_the_trigger(players, seat, turns_left):
 
 
 def test_final_score_best_carriage_plus_tiles_minus_unplaced_houses():
-    # Note §8: "value of your highest carriage only plus the total of your bonus tiles minus
-    # 1 per house not placed"; DESIGN §5: "the penalty for houses not placed is applied when
+    # docs/rules/thurn-und-taxis.md, Final score: "value of your highest carriage only plus the total of your bonus tiles minus
+    # 1 per house not placed"; docs/rules/thurn-und-taxis.md, Houses: "the penalty for houses not placed is applied when
     # the game is over"; the game-end tile is worth 1.
     houses = list(data.CITIES[:16])
     running = build(
@@ -953,7 +953,7 @@ def finished(scores_by_carriage, end_tile, players=3):
 
 
 def test_tie_break_by_game_end_tile_then_seat_order_from_its_holder():
-    # Note §8 Tie-break: "the one holding the game-end tile wins. If none of them holds it, the
+    # docs/rules/thurn-und-taxis.md, Final score Tie-break: "the one holding the game-end tile wins. If none of them holds it, the
     # tied player sitting closest after the tile's holder in clockwise (turn) order wins."
     holder_tied = finished([7, 10, 10, 0], end_tile=1, players=4)
     assert G.scores(holder_tied) == [7, 11, 10, 0]  # the tile itself breaks no tie here
@@ -969,7 +969,7 @@ def test_tie_break_by_game_end_tile_then_seat_order_from_its_holder():
 
 
 def test_tie_with_the_holder_goes_to_the_holder():
-    # Note §8: "Among the tied leaders, the one holding the game-end tile wins."
+    # docs/rules/thurn-und-taxis.md, Final score: "Among the tied leaders, the one holding the game-end tile wins."
     state = build(
         hands=[[], [], []],
         carriage=[7, 6, 0],
@@ -983,11 +983,11 @@ def test_tie_with_the_holder_goes_to_the_holder():
     assert G.scores(state) == [10, 10, 0] and G.winners(state) == [1]
 
 
-# ---- hidden information (DESIGN §2, §5) -------------------------------------------------------
+# ---- hidden information (docs/rules/thurn-und-taxis.md, Hidden information) ---------------------------------------------
 def test_view_hides_hands_pile_rng_and_others_tile_values():
-    # DESIGN §5: "bonus tile values are hidden from opponents: scores of the full state counts
+    # docs/rules/thurn-und-taxis.md, Bonus tiles: "bonus tile values are hidden from opponents: scores of the full state counts
     # them, while a seat's screen is drawn from view(state, seat), where others' bonus tiles
-    # are a count, face down"; DESIGN §2: the view removes hands, deck order and the RNG.
+    # are a count, face down"; docs/architecture.md, Engine contract: the view removes hands, deck order and the RNG.
     state = build(
         hands=[["Ulm", "Lodz"], ["Basel", "Passau", "Linz"], []],
         known=[[], ["Passau"], []],
@@ -1008,7 +1008,7 @@ def test_view_hides_hands_pile_rng_and_others_tile_values():
 
 
 def test_face_down_hands_tiles_and_pile_say_what_they_are_and_round_trip():
-    # DESIGN §2: a view hides hands, tile values and the deck order and "can be drawn and
+    # docs/architecture.md, Engine contract: a view hides hands, tile values and the deck order and "can be drawn and
     # serialised"; a face-down hand, pile or set of tiles is a FaceDown count in the state and
     # its count in JSON, read back as FaceDown only where the view hides it.
     state = build(
@@ -1038,7 +1038,7 @@ def test_face_down_hands_tiles_and_pile_say_what_they_are_and_round_trip():
 
 
 def test_mix_entropy_shuffles_the_face_down_pile_and_nothing_else():
-    # DESIGN §2a / Game.mix_entropy: "everything not yet revealed (draw piles ...) dealt again
+    # docs/links.md / Game.mix_entropy: "everything not yet revealed (draw piles ...) dealt again
     # from the mixed RNG"; what is public stays (display, hands as their owners see them,
     # discards), and so does a pile in the fixed order of the `deck` option (a scenario).
     state = play(G.new(players=3, seed=4), {"draw": 0}, {"draw": "deck"})
@@ -1070,7 +1070,7 @@ def test_mix_entropy_shuffles_the_face_down_pile_and_nothing_else():
 
 
 def test_cards_taken_from_the_display_stay_known_until_played():
-    # Issue #6: "be exact about which information is public": everyone saw a display card go
+    # Required: "be exact about which information is public": everyone saw a display card go
     # into the hand; a card drawn from the pile is not named.
     state = build(
         display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
@@ -1120,7 +1120,7 @@ def test_log_shows_others_bonus_kinds_but_not_values():
 
 
 def test_determinize_keeps_known_cards_and_samples_the_pile_from_its_batch():
-    # Issue #6: "determinize(view, rng) samples them consistently with what that seat knows";
+    # Required: "determinize(view, rng) samples them consistently with what that seat knows";
     # the pile after a reshuffle holds only cards that were in the discards then.
     state = build(
         hands=[["Ulm"], ["Lodz", "Lodz", "Basel"], ["Passau", "Linz"]],
@@ -1138,7 +1138,7 @@ def test_determinize_keeps_known_cards_and_samples_the_pile_from_its_batch():
 
 
 def test_undoable_only_for_steps_that_reveal_nothing():
-    # Issue #6: undoable is True for playing, officials that reveal nothing, abandoning,
+    # Required: undoable is True for playing, officials that reveal nothing, abandoning,
     # passing; False for any draw, the Administrator, closing that takes a bonus tile.
     display = ["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"]
     drawing = build(
@@ -1168,7 +1168,7 @@ def test_undoable_only_for_steps_that_reveal_nothing():
 
 
 def test_describe_move_never_names_a_card_drawn_blind():
-    # Issue #6: "never reveal hidden info in a public log line (a draw from the pile does not
+    # Required: "never reveal hidden info in a public log line (a draw from the pile does not
     # name the card)".
     state = build(
         display=["Ulm", "Lodz", "Basel", "Passau", "Linz", "Pilsen"],
@@ -1187,7 +1187,7 @@ def test_describe_move_never_names_a_card_drawn_blind():
 
 # ---- queries for the board and the AI ----------------------------------------------------------
 def test_extensions_lists_hand_cards_per_end():
-    # Note §12 (UI): "show which hand cards can legally be played at each end of the route".
+    # docs/rules/thurn-und-taxis.md, Sources (UI): "show which hand cards can legally be played at each end of the route".
     state = build(
         hands=[["Carlsruhe", "Würzburg", "Augsburg", "Lodz", "Ulm"], [], []],
         routes=[["Stuttgart", "Ulm"], [], []],
@@ -1202,7 +1202,7 @@ def test_extensions_lists_hand_cards_per_end():
 
 
 def test_must_abandon_when_no_hand_card_fits():
-    # Note §12: "warn before a route would be forced to be given up".
+    # docs/rules/thurn-und-taxis.md, Sources: "warn before a route would be forced to be given up".
     state = build(
         hands=[["Lodz", "Basel"], [], []], routes=[["Stuttgart", "Ulm"], [], []], step=STEP_PLAY
     )
@@ -1212,7 +1212,7 @@ def test_must_abandon_when_no_hand_card_fits():
 
 
 def test_closing_options_say_what_each_choice_earns():
-    # Issue #6: "which houses each closing option would place and what it would earn".
+    # Required: "which houses each closing option would place and what it would earn".
     state = build(
         hands=[[], [], []],
         routes=[["Carlsruhe", "Freiburg", "Basel"], [], []],
@@ -1245,7 +1245,7 @@ def test_closing_options_say_what_each_choice_earns():
     )
 
 
-# ---- moves and states as JSON (DESIGN §2, §3) -------------------------------------------------
+# ---- moves and states as JSON (docs/architecture.md, Engine contract, Move JSON) ---------------------------------------
 @pytest.mark.parametrize(
     "bad",
     [
@@ -1300,10 +1300,10 @@ def test_state_round_trips_and_damaged_states_raise_bad_data():
         G.from_json(bad_route)
 
 
-# ---- random play (issue #6 acceptance) --------------------------------------------------------
+# ---- random play --------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_playout_moves_are_always_legal_and_games_end(players):
-    # Issue #6: "Random play always ends, without bending the rules."
+    # Required: "Random play always ends, without bending the rules."
     lengths = []
     for seed in range(4):
         state = G.new(players=players, seed=seed)
@@ -1321,7 +1321,7 @@ def test_playout_moves_are_always_legal_and_games_end(players):
 
 
 def test_uniform_random_play_ends():
-    # Issue #6: "make sure plain uniform random play ... ends reasonably".
+    # Required: "make sure plain uniform random play ... ends reasonably".
     for seed in range(3):
         state = G.new(players=3, seed=seed)
         rng = Rng(seed)
@@ -1335,7 +1335,7 @@ def test_uniform_random_play_ends():
 
 
 def test_match_undo_save_and_link_round_trip():
-    # DESIGN §2 saves replay moves through apply; the core Match uses undoable for fair undo.
+    # docs/architecture.md, Engine contract saves replay moves through apply; the core Match uses undoable for fair undo.
     from game.core.match import Match
 
     match = Match("thurn-und-taxis", players=3, seed=21)

@@ -1,5 +1,5 @@
 """The Thurn und Taxis board's interaction and drawing, in CPython (the browser slice of the game:
-DESIGN §4 "Browser layer", §5 "Thurn und Taxis"; rules note ../shared/rules/thurn-und-taxis.md).
+docs/architecture.md, Browser shell and Look and feel; docs/rules/thurn-und-taxis.md).
 
 Each test cites what it checks. The main guarantees: every step's clicks produce exactly the legal
 moves (never one that `legal_moves` does not list, and every legal move can be made), a viewer
@@ -44,8 +44,8 @@ ACT = re.compile(r'data-act="([^"]+)"')
 
 
 def shown(board, state, viewer, names, tr, interactive):
-    """All the table shows of the board beside the map: the step's panel and "More" (issue
-    #11 split them; hidden information must stay out of both)."""
+    """All the table shows of the board beside the map: the step's panel and "More" (the
+    screen's details moved there; hidden information must stay out of both)."""
     return board.panel_markup(state, viewer, names, tr, interactive) + board.details_markup(
         state, viewer, names, tr
     )
@@ -174,7 +174,7 @@ def reachable(board, state):
 # ---- every step offers exactly the legal moves ------------------------------------------------
 def test_each_steps_clicks_give_exactly_the_legal_moves():
     # Brief: "Never offer a move that legal_moves does not contain; take all legality from the
-    # engine" - and DESIGN §3: every move (draw, official, play, abandon, close, pass, discard)
+    # engine" - and docs/architecture.md, Move JSON: every move (draw, official, play, abandon, close, pass, discard)
     # has its control, so each legal move can be made.
     board = Controller()
     steps = set()
@@ -187,7 +187,7 @@ def test_each_steps_clicks_give_exactly_the_legal_moves():
 
 
 def test_nothing_is_pressable_when_it_is_not_your_turn():
-    # DESIGN §4 / app.py: the panel's controls belong to the person to move only
+    # docs/architecture.md, Look and feel / app.py: the panel's controls belong to the person to move only
     board = Controller()
     for state in positions(seeds=(5,), players=(3,), limit=60):
         for viewer in (None, (state.turn + 1) % state.players):
@@ -197,7 +197,7 @@ def test_nothing_is_pressable_when_it_is_not_your_turn():
 
 
 def test_officials_are_enabled_only_when_the_engine_allows_them():
-    # DESIGN §5: "Officials ... are legal only while they still have an effect"; rules note §6
+    # docs/rules/thurn-und-taxis.md, Officials: "Officials ... are legal only while they still have an effect"; docs/rules/thurn-und-taxis.md, Officials
     board = Controller()
     seen = set()
     for state in positions(seeds=(4,), limit=250):
@@ -212,8 +212,8 @@ def test_officials_are_enabled_only_when_the_engine_allows_them():
 
 
 def test_forced_postmaster_is_named_and_shown_as_this_turns_official():
-    # Rules note §6: "The Postmaster is forced if you start your turn with no cards in hand";
-    # DESIGN §5: it "counts as the turn's official"
+    # docs/rules/thurn-und-taxis.md, Officials: "The Postmaster is forced if you start your turn with no cards in hand";
+    # docs/rules/thurn-und-taxis.md, Officials: it "counts as the turn's official"
     state = GAME.new(players=2, seed=1, options={"deck": DECK})
     markup = shown(Controller(), state, 0, NAMES, TR, True)
     assert "Draw 2 cards" in markup and "the Postmaster helps you" in markup
@@ -235,7 +235,7 @@ def at_play(hand, route, seat=0):
 
 
 def test_a_hand_card_then_an_end_plays_it_and_the_map_shows_where():
-    # Rules note §4: a card goes at either end, joined by a road to the city there
+    # docs/rules/thurn-und-taxis.md, Playing a card: a card goes at either end, joined by a road to the city there
     state = at_play(["Augsburg", "Kempten", "Stuttgart"], ["Ulm", "Ingolstadt"])
     board = Controller()
     board.act(state, "card:0")  # Augsburg (hand is sorted in map order: Stuttgart, Augsburg...)
@@ -266,7 +266,7 @@ def test_tapping_cities_on_the_map_chooses_and_plays():
 
 
 def test_after_the_carriers_first_card_the_player_may_stop():
-    # DESIGN §5: Postal Carrier "then the player MAY play a second card: after the first play a
+    # docs/rules/thurn-und-taxis.md, Officials: Postal Carrier "then the player MAY play a second card: after the first play a
     # pass or a close is legal too" - the panel offers the second card, the closing options and
     # ending the turn together
     state = at_play(["Carlsruhe", "Augsburg", "Lodz"], ["Stuttgart", "Ulm"])
@@ -290,7 +290,7 @@ def test_after_the_carriers_first_card_the_player_may_stop():
 
 
 def test_a_card_that_does_not_fit_says_why_and_offers_no_end():
-    # Rules note §4: "The new city must be joined by a road on the board"; "a city may appear
+    # docs/rules/thurn-und-taxis.md, Playing a card: "The new city must be joined by a road on the board"; "a city may appear
     # only once in the same route"
     state = at_play(["Lodz", "Ulm"], ["Ulm", "Augsburg"])
     board = Controller()
@@ -303,7 +303,7 @@ def test_a_card_that_does_not_fit_says_why_and_offers_no_end():
 
 
 def test_must_give_up_warns_and_giving_up_needs_a_confirmation():
-    # Rules note §4 "Giving up a route" and §12 "warn before a route would be forced to be given
+    # docs/rules/thurn-und-taxis.md, Giving up a route; "warn before a route would be forced to be given
     # up"; brief: "a confirm for abandoning"
     state = at_play(["Lodz"], ["Ulm", "Augsburg", "München"])
     board = Controller()
@@ -318,7 +318,7 @@ def test_must_give_up_warns_and_giving_up_needs_a_confirmation():
 
 
 def test_draw_step_warns_when_nothing_in_hand_fits_and_marks_display_cards_that_do():
-    # Rules note §12: "warn before a route would be forced to be given up"; show which cards fit
+    # docs/rules/thurn-und-taxis.md, Sources: "warn before a route would be forced to be given up"; show which cards fit
     state = build(
         hands=[["Lodz"], []],
         routes=[["Ulm", "Augsburg"], []],
@@ -350,7 +350,7 @@ def at_close(route, hand=("Lodz",), step=None):
 
 
 def test_closing_options_are_listed_with_what_they_build_and_earn():
-    # Rules note §5a example: one house per province (3) or all four Baiern cities; §5c the
+    # docs/rules/thurn-und-taxis.md, Houses example: one house per province (3) or all four Baiern cities; Carriages: the
     # first carriage is the 3; brief: "a list of the closing options ... with what each would
     # place and earn (houses highlighted on the map when hovered), plus End turn"
     state = at_close(RULES_EXAMPLE)
@@ -388,7 +388,7 @@ def test_tapping_a_route_city_shows_an_option_that_builds_there():
 
 
 def test_a_short_route_can_only_end_the_turn():
-    # Rules note §5: "Only allowed if the route has ≥ 3 cards"
+    # docs/rules/thurn-und-taxis.md, Closing a route: "Only allowed if the route has ≥ 3 cards"
     state = at_close(["Ulm", "Augsburg"])
     markup = shown(Controller(), state, 0, NAMES, TR, True)
     assert "End your turn" in markup and "a route needs 3" in markup
@@ -396,8 +396,8 @@ def test_a_short_route_can_only_end_the_turn():
 
 
 def test_cartwright_explains_his_effect_and_then_the_route_must_close():
-    # Rules note §6 Cartwright example: with the 6-carriage a 5-card route takes the 7;
-    # DESIGN §5: "Cartwright before closing" (and a called Cartwright means closing)
+    # docs/rules/thurn-und-taxis.md, Officials Cartwright example: with the 6-carriage a 5-card route takes the 7;
+    # docs/rules/thurn-und-taxis.md, Officials: "Cartwright before closing" (and a called Cartwright means closing)
     route = ["Mannheim", "Carlsruhe", "Freiburg", "Basel", "Zürich"]
     obj = GAME.to_json(at_close(route))
     obj["carriage"] = [6, 0]
@@ -412,8 +412,8 @@ def test_cartwright_explains_his_effect_and_then_the_route_must_close():
 
 
 def test_discard_step_keeps_exactly_three_chosen_cards():
-    # DESIGN §5: "{discard: [CITY...]} when the hand must be cut to 3 after closing (the player
-    # chooses)"; rules note §5d
+    # docs/rules/thurn-und-taxis.md, Closing a route: "{discard: [CITY...]} when the hand must be cut to 3 after closing (the player
+    # chooses)"; docs/rules/thurn-und-taxis.md, Hand limit
     state = at_close(
         ["Ulm", "Augsburg", "München"], hand=["Lodz", "Pilsen", "Basel", "Basel", "Freiburg"]
     )
@@ -470,8 +470,8 @@ def altered(state):
 
 
 def test_a_viewer_never_gets_others_hands_bonus_values_or_the_pile_order():
-    # DESIGN §5: "bonus tile values are hidden from opponents ... a seat's screen is drawn from
-    # view(state, seat)"; §2 view hides hands and deck order; brief: "no hidden information
+    # docs/rules/thurn-und-taxis.md, Bonus tiles: "bonus tile values are hidden from opponents ... a seat's screen is drawn from
+    # view(state, seat)"; docs/architecture.md, Hidden information: a view hides hands and deck order; brief: "no hidden information
     # ever reaches the markup for a viewer who may not see it"
     state = with_tiles()
     other = altered(state)
@@ -515,7 +515,7 @@ def test_nobody_sees_a_hand_before_the_device_is_handed_over():
 
 
 def test_bonus_values_are_turned_up_at_the_end_with_the_final_scoring():
-    # Rules note §8 final score: best carriage + bonus tiles + game-end tile - 1 per house not
+    # docs/rules/thurn-und-taxis.md, Final score final score: best carriage + bonus tiles + game-end tile - 1 per house not
     # placed; brief: explain the final scoring
     state = next(s for s in positions(seeds=(3,), players=(3,)) if GAME.is_over(s))
     markup = shown(Controller(), state, 0, NAMES, TR, False)
@@ -537,7 +537,7 @@ def test_bonus_values_are_turned_up_at_the_end_with_the_final_scoring():
 # ---- texts, escaping, options ---------------------------------------------------------------
 @pytest.mark.parametrize("tr", [TR, TR_CS], ids=["en", "cs"])
 def test_every_text_comes_from_the_table(tr):
-    # DESIGN §4: "Every string a player reads goes through one translation table"
+    # docs/architecture.md, Look and feel: "Every string a player reads goes through one translation table"
     board = Controller()
     for state in positions(seeds=(7,), players=(2, 4)):
         viewer = state.turn if not state.over else 0
@@ -554,7 +554,7 @@ def test_every_text_comes_from_the_table(tr):
 
 
 def test_log_lines_name_the_official_in_the_players_language():
-    # DESIGN §4 (one translation table): the engine passes {"official": "postmaster"}
+    # docs/architecture.md, Look and feel (one translation table): the engine passes {"official": "postmaster"}
     from game.view.table import Table
 
     table = Table("thurn-und-taxis", TR_CS)
@@ -577,12 +577,12 @@ def test_log_lines_name_the_official_in_the_players_language():
     table.play(Pass())
     table.play(Official("administrator"))
     last = table.log_entries(Controller(), 0)[-1]
-    # issue #12: the name is isolated
+    # Required: the name is isolated
     assert last.told.text == f"{isolate('Ann')} povolal(a) úředníka: správce (nová nabídka)"
 
 
 def test_names_and_texts_are_escaped():
-    # DESIGN §4: "All text from users (player names, loaded files) is escaped"
+    # docs/architecture.md, Look and feel: "All text from users (player names, loaded files) is escaped"
     state = with_tiles()
     markup = shown(
         Controller(), state, 0, ["<script>alert(1)</script>", 'B"en', "C", "D"], TR, True
@@ -591,7 +591,7 @@ def test_names_and_texts_are_escaped():
 
 
 def test_map_names_every_city_once_and_draws_each_seats_houses_in_its_shape():
-    # DESIGN §4 look and feel: "player colours that also differ by shape or pattern"
+    # docs/architecture.md, Look and feel look and feel: "player colours that also differ by shape or pattern"
     state = with_tiles()
     markup = Controller().board_markup(state, 0)
     cities = re.findall(r'data-cell="city:([^"]+)"', markup)
@@ -624,7 +624,7 @@ def test_the_route_of_the_player_to_move_is_drawn_broad_and_on_top():
 
 
 def test_provinces_tile_the_map_and_their_borders_follow_the_cells():
-    # DESIGN §4: "an old map for Thurn und Taxis" - provinces as tinted areas
+    # docs/architecture.md, Look and feel: "an old map for Thurn und Taxis" - provinces as tinted areas
     markup = draw_map.map_svg()
     provinces = re.findall(r'class="tnt-prov" data-province="([^"]+)"', markup)
     assert provinces == list(draw.data.PROVINCES)
@@ -645,7 +645,7 @@ def test_provinces_tile_the_map_and_their_borders_follow_the_cells():
 
 
 def test_new_game_form_offers_the_baiern_variant():
-    # DESIGN §5: option all_provinces_includes_baiern (default false)
+    # docs/rules/thurn-und-taxis.md, All provinces: option all_provinces_includes_baiern (default false)
     board = Controller()
     markup = board.options_markup(TR, {})
     assert 'name="all_provinces_includes_baiern"' in markup and "checked" not in markup
@@ -658,7 +658,7 @@ def test_new_game_form_offers_the_baiern_variant():
 
 
 def test_keys_draw_from_the_display_and_the_pile():
-    # Keyboard play (DESIGN §4 "mouse, touch, keyboard"): 1-6 and D in the draw step
+    # Keyboard play (docs/architecture.md, Look and feel "mouse, touch, keyboard"): 1-6 and D in the draw step
     state = GAME.new(players=2, seed=1, options={"deck": DECK})
     board = Controller()
     assert board.key(state, "3") == Draw(2)
@@ -667,7 +667,7 @@ def test_keys_draw_from_the_display_and_the_pile():
 
 
 def test_final_round_is_announced_with_who_ends_it():
-    # Rules note §8: "When a player takes a 7-carriage or places his last house, finish the
+    # docs/rules/thurn-und-taxis.md, Final score: "When a player takes a 7-carriage or places his last house, finish the
     # current round"; the trigger takes the game-end tile
     route = ["Mannheim", "Carlsruhe", "Freiburg", "Basel", "Zürich", "Kempten", "Augsburg"]
     obj = GAME.to_json(at_close(route))
@@ -680,7 +680,7 @@ def test_final_round_is_announced_with_who_ends_it():
 
 
 def test_ending_the_turn_with_nothing_that_fits_warns_first():
-    # Rules note §12 "warn before a route would be forced to be given up"
+    # docs/rules/thurn-und-taxis.md, Sources "warn before a route would be forced to be given up"
     markup = shown(
         Controller(), at_close(["Ulm", "Augsburg", "München"], hand=["Lodz"]), 0, NAMES, TR, True
     )

@@ -1,5 +1,5 @@
-"""Toscana engine tests. Rules cited from ../shared/DESIGN.md §5 "Toscana" (binding) and the
-research note ../shared/rules/toscana.md (sections and ambiguities A1-A9)."""
+"""Toscana engine tests. Rules cited from docs/rules/toscana.md "Toscana" (binding) and the
+research note docs/rules/toscana.md (sections and ambiguities A1-A9)."""
 
 import json
 from itertools import combinations
@@ -57,7 +57,7 @@ PASS = {"pass": True}
 
 # ---- a plain reference implementation of the placement rule, cell by cell -------------------
 def seat_colours_in(round_no):
-    """Colour names of seat 0 and 1: seat 0 paves in round 1 (DESIGN §5)."""
+    """Colour names of seat 0 and 1: seat 0 paves in round 1 (docs/rules/toscana.md, Colours and start player)."""
     return ["paving", "roof"] if round_no == 1 else ["roof", "paving"]
 
 
@@ -105,7 +105,7 @@ def test_registry_finds_toscana():
 
 
 def test_random_games_finish():
-    # DESIGN §2: `python -m game random N --game ID` plays games to the end
+    # docs/architecture.md, Engine contract: `python -m game random N --game ID` plays games to the end
     for seed in range(20):
         state, moves = play_random(GAME, 2, seed)
         assert GAME.is_over(state) and len(state.finished) == 2 and moves > 20
@@ -113,7 +113,7 @@ def test_random_games_finish():
 
 # ---- tiles -------------------------------------------------------------------------------------
 def test_the_16_layouts_are_every_minority_pair_up_to_a_half_turn():
-    # rules/toscana.md §4: all 28 choices of 2 minority cells, a half turn (cell a -> 7-a)
+    # docs/rules/toscana.md, Tile layouts: all 28 choices of 2 minority cells, a half turn (cell a -> 7-a)
     # identifying pairs, give exactly 16 different one-sided tiles
     classes = {}
     for pair in combinations(range(8), 2):
@@ -126,7 +126,7 @@ def test_the_16_layouts_are_every_minority_pair_up_to_a_half_turn():
 
 
 def test_look_alike_rotations():
-    # DESIGN §5: "T07, T12, T15, T16 look alike after a half turn (rot 0/1 listed)"
+    # docs/rules/toscana.md: "T07, T12, T15, T16 look alike after a half turn (rot 0/1 listed)"
     assert [t for t in ALL if DISTINCT_ROTS[t] == (0, 1)] == ["T07", "T12", "T15", "T16"]
     assert all(
         DISTINCT_ROTS[t] == (0, 1, 2, 3) for t in ALL if t not in ("T07", "T12", "T15", "T16")
@@ -135,7 +135,7 @@ def test_look_alike_rotations():
 
 
 def test_rotation_is_clockwise_and_never_a_flip():
-    # DESIGN §3: rot = clockwise quarter turns of the layout as drawn in the note; no flips
+    # docs/architecture.md, Move JSON: rot = clockwise quarter turns of the layout as drawn in the note; no flips
     assert picture("T01", 0) == ["xx##", "####"]
     assert picture("T01", 1) == ["#x", "#x", "##", "##"]  # the top row turns into the right column
     assert picture("T01", 2) == ["####", "##xx"]
@@ -145,7 +145,7 @@ def test_rotation_is_clockwise_and_never_a_flip():
 
 
 def test_placement_cells_swap_colours_between_the_sets():
-    # rules/toscana.md §2: both sets use the same layouts with colours swapped
+    # docs/rules/toscana.md, Components: both sets use the same layouts with colours swapped
     roof = placement_cells("T04", 0, 3, 5, "roof")
     paving = placement_cells("T04", 0, 3, 5, "paving")
     assert roof[0] == (3, 5, "paving") and roof[1] == (4, 5, "roof")
@@ -156,7 +156,7 @@ def test_placement_cells_swap_colours_between_the_sets():
 
 # ---- placing -------------------------------------------------------------------------------
 def test_first_tile_must_cover_the_centre():
-    # rules/toscana.md §3.2 and A2: the first tile of a round covers the centre cell (8, 8)
+    # docs/rules/toscana.md, Contact: the first tile of a round covers the centre cell (8, 8)
     state = new(["T01", "T02"], ["T03"])
     spots = legal_placements(state)
     assert len(spots) == 32  # 8 lying and 8 standing footprints over the centre, 2 turns each
@@ -169,7 +169,7 @@ def test_first_tile_must_cover_the_centre():
 
 
 def test_tiles_stay_inside_the_board_and_never_overlap():
-    # rules/toscana.md §3.2: "never overlapping", "never overhanging the board edge"
+    # docs/rules/toscana.md, Contact: "never overlapping", "never overhanging the board edge"
     state = play(new(["T01", "T02"], ["T03"]), place(5, 8, 0))
     with pytest.raises(IllegalMove, match="leave the board"):
         GAME.apply(state, place(16, 3, 0))
@@ -182,7 +182,7 @@ def test_tiles_stay_inside_the_board_and_never_overlap():
 
 
 def test_a_new_tile_needs_own_colour_on_both_sides_of_an_edge():
-    # DESIGN §5 option contact "own-both" (most other editions) / rules/toscana.md A1 reading
+    # docs/rules/toscana.md, Contact option contact "own-both" (most other editions) / rules/toscana.md A1 reading
     # "A": an own-colour cell of the new tile shares an edge with an own-colour cell already on
     # the board
     # Seat 0 (paving) lays T01 at (6,8): roof (6,8),(7,8); paving (8,8),(9,8),(6..9,9).
@@ -204,7 +204,7 @@ def test_a_new_tile_needs_own_colour_on_both_sides_of_an_edge():
 
 
 def test_corner_contact_is_not_enough_to_place():
-    # Czech rules (seed 001): touching means sharing a side, not a corner (rules/toscana.md §3.2)
+    # Czech rules (seed 001): touching means sharing a side, not a corner (docs/rules/toscana.md, Contact)
     # Seat 0 (paving) lays T13 at (5,8): paving (5,8),(6,8),(5..8,9); roof (7,8),(8,8).
     state = play(new(["T13", "T02"], ["T01", "T05"]), place(5, 8, 0))
     # Seat 1 (roof) lays T01 of the roof set (paving cells top-left). At (9,6) its roof cell
@@ -217,7 +217,7 @@ def test_corner_contact_is_not_enough_to_place():
 
 
 def test_the_touched_cell_may_belong_to_the_opponents_tile():
-    # rules/toscana.md §3.2: "The touched own-colour cell may belong to either player's tile"
+    # docs/rules/toscana.md, Contact: "The touched own-colour cell may belong to either player's tile"
     # Seat 0 (paving) T01 at (6,8) has roof cells (6,8),(7,8); seat 1 (roof) touches them.
     state = play(new(["T01", "T02"], ["T04", "T05"], contact="own-both"), place(6, 8, 0))
     state = play(state, place(6, 4, 1))
@@ -228,7 +228,7 @@ def test_the_touched_cell_may_belong_to_the_opponents_tile():
 def test_option_contact_own_new_follows_the_printed_czech_rule():
     # seed 001 line 21 (the Czech rules): the new tile must touch "alespoň 1 políčkem vlastní
     # barvy alespoň jedné destičky už položené" - with at least one cell of its own colour, at
-    # least one tile already placed; DESIGN §5: option contact "own-new" plays that text, and
+    # least one tile already placed; docs/rules/toscana.md, Contact: option contact "own-new" plays that text, and
     # as the seed is the specification it is the default
     piles = [["T01", "T02"], ["T04", "T05"]]
     both = play(GAME.new(options={"piles": piles, "contact": "own-both"}), place(6, 8, 0))
@@ -259,7 +259,7 @@ def test_own_new_still_needs_an_own_colour_cell_at_the_contact():
 
 
 def test_option_contact_is_validated_and_defaults_to_own_new():
-    # DESIGN §5: contact "own-new" (default: the printed Czech text, seed 001 line 21) |
+    # docs/rules/toscana.md, Contact: contact "own-new" (default: the printed Czech text, seed 001 line 21) |
     # "own-both"
     with pytest.raises(BadData, match="option 'contact' must be one of"):
         GAME.new(options={"contact": "own-old"})
@@ -268,7 +268,7 @@ def test_option_contact_is_validated_and_defaults_to_own_new():
 
 
 def test_games_begun_before_own_new_became_the_default_keep_own_both():
-    # DESIGN §5: saves and links that name no contact keep meaning "own-both" if they were made
+    # docs/rules/toscana.md, Contact: saves and links that name no contact keep meaning "own-both" if they were made
     # before the change; their readers add the engine's legacy_defaults (game.core.savefile)
     assert GAME.legacy_defaults == {"contact": "own-both"}
     piles = [["T01", "T02"], ["T04", "T05"]]
@@ -294,7 +294,7 @@ def test_contact_is_saved_with_the_state_and_placements_are_checked_by_it():
 
 
 def test_a_link_keeps_the_contact_rule():
-    # DESIGN §2: saves and links hold the setup with its options (links made before the option
+    # docs/architecture.md, Engine contract: saves and links hold the setup with its options (links made before the option
     # existed open with the default: tests/test_links.py)
     for contact in ("own-both", "own-new"):
         match = Match("toscana", seed=3, options={"contact": contact})
@@ -306,7 +306,7 @@ def test_a_link_keeps_the_contact_rule():
 
 @pytest.mark.parametrize("contact", ["own-both", "own-new"])
 def test_legal_placements_match_a_cell_by_cell_reference(contact):
-    # DESIGN §5 placement rules (both values of option contact), checked against the plain
+    # docs/rules/toscana.md, Contact placement rules (both values of option contact), checked against the plain
     # reference above in random games; also: in every running position someone can place (the
     # round ends as soon as neither can)
     seen_blocked = 0
@@ -342,7 +342,7 @@ def test_legal_placements_match_a_cell_by_cell_reference(contact):
 
 # ---- look-alike rotations ---------------------------------------------------------------------
 def test_look_alike_rotations_are_listed_once_and_rot_2_is_accepted():
-    # DESIGN §5: "legal_moves lists each distinct result once ... and apply accepts any
+    # docs/rules/toscana.md: "legal_moves lists each distinct result once ... and apply accepts any
     # equivalent form"
     state = new(["T07", "T01"], ["T02"])
     rots = {m.rot for m in GAME.legal_moves(state)}
@@ -357,7 +357,7 @@ def test_look_alike_rotations_are_listed_once_and_rot_2_is_accepted():
 
 # ---- veto ---------------------------------------------------------------------------------------
 def test_veto_sends_the_opponents_top_tile_to_the_bottom():
-    # DESIGN §5: "after your tile lands (or you pass), the opponent's visible top tile ...
+    # docs/rules/toscana.md: "after your tile lands (or you pass), the opponent's visible top tile ...
     # goes to the bottom of their pile"
     state = new(["T01", "T02", "T03"], ["T04", "T05", "T06"])
     state = play(state, place(6, 8, 0, veto=True))
@@ -368,7 +368,7 @@ def test_veto_sends_the_opponents_top_tile_to_the_bottom():
 
 
 def test_veto_only_once_per_round():
-    # DESIGN §5: "Veto (once per player per round)"
+    # docs/rules/toscana.md, Veto: "Veto (once per player per round)"
     state = new(["T01", "T02", "T03"], ["T04", "T05", "T06"])
     state = play(state, place(6, 8, 0, veto=True), place(6, 4, 1))
     assert state.turn == 0
@@ -379,7 +379,7 @@ def test_veto_only_once_per_round():
 
 
 def test_legal_moves_list_each_move_with_and_without_veto():
-    # DESIGN §5: "legal_moves lists each placement/pass without and, while a veto is left, with it"
+    # docs/rules/toscana.md, Veto: "legal_moves lists each placement/pass without and, while a veto is left, with it"
     state = new(["T01", "T02"], ["T04", "T05"])
     moves = GAME.legal_moves(state)
     plain = [m for m in moves if not m.veto]
@@ -389,7 +389,7 @@ def test_legal_moves_list_each_move_with_and_without_veto():
 
 
 def test_no_veto_against_a_one_tile_pile():
-    # DESIGN §5: "Only while that pile holds ≥ 2 tiles"
+    # docs/rules/toscana.md, Piles: "Only while that pile holds ≥ 2 tiles"
     state = play(new(["T01", "T02"], ["T04", "T05"]), place(6, 8, 0))
     assert pile_sizes(state) == [1, 2] and state.turn == 1
     assert not any(m.veto for m in GAME.legal_moves(state))
@@ -398,7 +398,7 @@ def test_no_veto_against_a_one_tile_pile():
 
 
 def test_vetoes_come_back_in_round_2():
-    # rules/toscana.md §3.3: once per round, so each player has one again in round 2
+    # docs/rules/toscana.md, Veto: once per round, so each player has one again in round 2
     state = play(new(["T01", "T02"], ["T04", "T05"]), place(6, 8, 0, veto=True))
     assert vetoes_left(state) == [False, True]
     while state.round_no == 1:
@@ -407,7 +407,7 @@ def test_vetoes_come_back_in_round_2():
 
 
 def test_a_pass_may_carry_a_veto():
-    # DESIGN §5: "a placement or a pass may carry "veto": true"
+    # docs/rules/toscana.md, Veto: "a placement or a pass may carry "veto": true"
     state = play(new(["T01"], ["T04", "T05", "T06"]), place(6, 8, 0), place(6, 4, 1))
     assert state.turn == 0 and pile_sizes(state) == [0, 2]
     assert GAME.legal_moves(state) == [Pass(), Pass(veto=True)]
@@ -417,7 +417,7 @@ def test_a_pass_may_carry_a_veto():
 
 
 # ---- a vetoed tile is known to lie at the bottom -------------------------------------------------
-# DESIGN §5: "Piles are face up: only the top tile shows, but a vetoed tile is known to lie at the
+# docs/rules/toscana.md, Veto: "Piles are face up: only the top tile shows, but a vetoed tile is known to lie at the
 # bottom; views keep that."
 def vetoed_state():
     """Seat 0 vetoes seat 1's T04: seat 1's pile is then T09 on top, T08 T07 T06, T04 at the
@@ -457,7 +457,7 @@ def test_a_known_bottom_tile_that_reaches_the_top_is_simply_the_top():
 
 
 def test_known_bottom_tiles_are_forgotten_in_round_2():
-    # rules/toscana.md §3.1: round 2 deals fresh piles
+    # docs/rules/toscana.md, Piles: round 2 deals fresh piles
     state = vetoed_state()
     while state.round_no == 1:
         state = GAME.apply(state, GAME.legal_moves(state)[0])
@@ -483,7 +483,7 @@ def test_known_bottom_is_checked_on_load(known, reason):
 
 
 def test_mixed_entropy_shuffles_only_the_unknown_middle_of_each_pile():
-    # DESIGN §2a / brief: mix_entropy deals again what nobody has seen - never a top tile,
+    # docs/links.md / brief: mix_entropy deals again what nobody has seen - never a top tile,
     # never a known bottom tile
     state = GAME.new(seed=5)
     veto = next(m for m in GAME.legal_moves(state) if m.veto)
@@ -508,7 +508,7 @@ def test_mixed_entropy_keeps_fixed_piles():
 
 # ---- passing and the end of a round --------------------------------------------------------------
 def test_empty_pile_passes_with_exactly_one_move():
-    # DESIGN §5: "an empty pile passes too"; §5 All games: one legal move {"pass": true}
+    # docs/rules/toscana.md, Piles: "an empty pile passes too"; docs/architecture.md, Playing: one legal move {"pass": true}
     state = play(new(["T01"], ["T04", "T05"]), place(6, 8, 0), place(6, 4, 1))
     assert state.turn == 0 and pile_sizes(state) == [0, 1]
     assert [m.to_json() for m in GAME.legal_moves(state)] == [PASS]
@@ -517,7 +517,7 @@ def test_empty_pile_passes_with_exactly_one_move():
 
 
 def test_pass_only_when_nothing_fits():
-    # DESIGN §3: {"pass": true} only when nothing fits
+    # docs/architecture.md, Move JSON: {"pass": true} only when nothing fits
     state = new(["T01"], ["T04"])
     with pytest.raises(IllegalMove, match="cannot pass: your tile T01 fits"):
         GAME.apply(state, PASS)
@@ -540,7 +540,7 @@ def blocked_position():
 
 
 def test_a_blocked_player_passes_and_the_tile_stays_on_top():
-    # DESIGN §5: "A blocked player passes and the tile stays on top" (rules/toscana.md A6)
+    # docs/rules/toscana.md, Blocked tile: "A blocked player passes and the tile stays on top" (rules/toscana.md A6)
     state = blocked_position()
     seat = state.turn
     top = top_tiles(state)[seat]
@@ -553,7 +553,7 @@ def test_a_blocked_player_passes_and_the_tile_stays_on_top():
 
 
 def test_round_ends_as_soon_as_neither_can_place_without_passes():
-    # DESIGN §5: "the round ends as soon as neither player can place"; nobody has to pass first
+    # docs/rules/toscana.md, Round end: "the round ends as soon as neither player can place"; nobody has to pass first
     state = play(new(["T01"], ["T04"]), place(6, 8, 0))
     assert state.round_no == 1 and state.turn == 1
     state = play(state, place(6, 4, 1))  # both piles are now empty
@@ -562,7 +562,7 @@ def test_round_ends_as_soon_as_neither_can_place_without_passes():
 
 
 def test_no_two_passes_in_a_row_in_random_games():
-    # DESIGN §5: the round ends right after the move that leaves nobody able to place
+    # docs/rules/toscana.md, Round end: the round ends right after the move that leaves nobody able to place
     for seed in range(10):
         state = GAME.new(seed=seed)
         rng = Rng(seed * 7)
@@ -578,7 +578,7 @@ def test_no_two_passes_in_a_row_in_random_games():
 
 
 def test_round_2_swaps_colours_and_the_paving_player_starts():
-    # DESIGN §5: "Round 2 starts at once with colours swapped. Seat 0 paves in round 1; the
+    # docs/rules/toscana.md, Colours and start player: "Round 2 starts at once with colours swapped. Seat 0 paves in round 1; the
     # paving player starts each round"; option piles "is used in the same order in round 2"
     state = new(["T01", "T02"], ["T04"])
     assert seat_colours(state) == ["paving", "roof"] and state.turn == 0
@@ -616,20 +616,20 @@ B = (0, "T01", 8, 4, 0)  # roof (8,4),(9,4); paving (10,4),(11,4),(8..11,5)
 
 
 def test_area_of_two_tiles_scores_two():
-    # rules/toscana.md §3.5: 1 point per tile taking part in the largest area
+    # docs/rules/toscana.md, Scoring: 1 point per tile taking part in the largest area
     assert round_scores([A, B], 1)[0] == 2
     assert largest_areas([A, B], 1)["paving"]["tiles"] == [0, 1]
 
 
 def test_a_tile_touching_the_area_only_at_a_corner_does_not_count():
-    # Czech rules: touching = sharing a side, not a corner; rules/toscana.md §3.5
+    # Czech rules: touching = sharing a side, not a corner; docs/rules/toscana.md, Scoring
     corner = (0, "T13", 12, 6, 0)  # paving (12,6) meets B's (11,5) only at a corner
     assert round_scores([A, B, corner], 1)[0] == 2
     assert largest_areas([A, B, corner], 1)["paving"]["tiles"] == [0, 1]
 
 
 def test_a_tile_touching_only_through_the_other_colour_does_not_count():
-    # rules/toscana.md §3.5 (Czech example, tile B): touching without being part does not count
+    # docs/rules/toscana.md, Scoring (Czech example, tile B): touching without being part does not count
     # paving (4,3),(5,3) over A's roof cells; roof (6,3),(7,3) over A's paving cells
     above = (0, "T01", 4, 2, 2)
     assert round_scores([A, B, above], 1)[0] == 2
@@ -670,13 +670,13 @@ def test_equal_areas_pick_the_one_that_starts_first():
 
 
 def test_round_2_scores_use_swapped_colours():
-    # DESIGN §5: colours swapped in round 2; seat 0's A and B are roof tiles there: their roof
+    # docs/rules/toscana.md, Colours and start player: colours swapped in round 2; seat 0's A and B are roof tiles there: their roof
     # cells (7,5) and (8,5) join (2 tiles), their paving pairs stay apart (1 tile each)
     assert round_scores([A, B], 2) == [2, 1]
 
 
 def test_scores_breakdown_and_projection_add_up():
-    # DESIGN §5: "a match's scores is the sum of the finished rounds"; projected adds the
+    # docs/rules/toscana.md, Round end: "a match's scores is the sum of the finished rounds"; projected adds the
     # running round as if it ended now
     state = play(new(["T01", "T02"], ["T04"]), place(6, 8, 0), place(6, 4, 1))
     assert GAME.scores(state) == [0, 0]
@@ -708,12 +708,12 @@ def finished(scores1, scores2):
     ],
 )
 def test_winner_by_rounds_then_total_then_both(round1, round2, winners):
-    # DESIGN §5: "winners: more rounds won, then the higher total, else both" (A8: ties)
+    # docs/rules/toscana.md, Ties: "winners: more rounds won, then the higher total, else both" (A8: ties)
     assert GAME.winners(finished(round1, round2)) == winners
 
 
 def test_no_winners_while_playing():
-    # DESIGN §5 All games: winners is [] until the game is over
+    # docs/rules/toscana.md, Match winner All games: winners is [] until the game is over
     state = GAME.new(seed=2)
     assert GAME.winners(state) == [] and GAME.current_player(state) == 0
 
@@ -721,7 +721,7 @@ def test_no_winners_while_playing():
 # ---- hidden information ----------------------------------------------------------------------
 def test_view_hides_the_pile_order_and_the_rng():
     # rules/toscana.md A9: both tops and sizes visible, the order below each top hidden;
-    # DESIGN §2: the view removes the RNG
+    # docs/architecture.md, Engine contract: the view removes the RNG
     state = new(["T05", "T16", "T01", "T09"], ["T02", "T11", "T03"], seed=4)
     view = GAME.view(state, 0)
     out = GAME.to_json(view)
@@ -734,7 +734,7 @@ def test_view_hides_the_pile_order_and_the_rng():
 
 
 def test_determinize_keeps_the_view():
-    # DESIGN §2: determinize gives "a full state consistent with that view"
+    # docs/architecture.md, Engine contract: determinize gives "a full state consistent with that view"
     state = GAME.new(seed=8)
     state = play(state, GAME.legal_moves(state)[3])
     view = GAME.view(state, 1)
@@ -768,7 +768,7 @@ def test_determinize_keeps_the_view():
     ],
 )
 def test_parse_move_rejects_malformed_moves(bad, reason):
-    # DESIGN §3 move JSON; CONTRIBUTING: IllegalMove with a sentence a player can read
+    # docs/architecture.md, Move JSON move JSON; CONTRIBUTING: IllegalMove with a sentence a player can read
     with pytest.raises(IllegalMove, match=reason):
         GAME.parse_move(bad)
 
@@ -791,7 +791,7 @@ def test_parse_move_round_trips():
     ],
 )
 def test_option_piles_is_validated(piles, reason):
-    # DESIGN §3: option piles [[ids…], [ids…]], T01–T16, top first
+    # docs/architecture.md, Move JSON: option piles [[ids…], [ids…]], T01–T16, top first
     with pytest.raises(BadData, match=reason):
         GAME.new(options={"piles": piles})
 
@@ -803,7 +803,7 @@ def test_option_piles_give_seat_0_the_first_list():
 
 
 def test_state_json_round_trips_through_a_whole_game():
-    # DESIGN §2: to_json / from_json lossless
+    # docs/architecture.md, Engine contract: to_json / from_json lossless
     state = GAME.new(seed=6)
     rng = Rng(6)
     while True:

@@ -1,4 +1,4 @@
-"""The Toscana board's interaction and drawing, in CPython (issue #4 "Board (browser)")."""
+"""The Toscana board's interaction and drawing, in CPython ("Board (browser)")."""
 
 import re
 
@@ -17,8 +17,8 @@ def fresh():
 
 
 def test_a_tap_chooses_a_tap_on_the_chosen_tile_turns_it_and_place_plays_it():
-    # Issue #4: "hovering or tapping a cell previews the tile there ... so a slip of the finger
-    # costs nothing"; issue #11: "rotation: buttons, R, right click, a tap on the previewed
+    # Required: "hovering or tapping a cell previews the tile there ... so a slip of the finger
+    # costs nothing": "rotation: buttons, R, right click, a tap on the previewed
     # tile" - the Place button (or Enter) plays
     state, board = fresh()
     assert board.tap_at(state, 6, 8) is None and board.locked and board.rot == 0
@@ -37,7 +37,7 @@ def test_a_tap_elsewhere_moves_the_choice_instead_of_playing():
 
 
 def test_the_board_tells_the_table_what_to_keep_in_view():
-    # Issue #11: "a new tile off-screen is brought into view"; the keyboard's cursor too; a
+    # Required: "a new tile off-screen is brought into view"; the keyboard's cursor too; a
     # cell is the board's tap target (24 px on screen at least)
     state, board = fresh()
     assert board.focus_box(state) is None and board.cursor_box(state) is None
@@ -49,7 +49,7 @@ def test_the_board_tells_the_table_what_to_keep_in_view():
 
 
 def test_preview_sticks_inside_the_board():
-    # rules/toscana.md §3.2: tiles never overhang the board edge, so the preview never does
+    # docs/rules/toscana.md, Contact: tiles never overhang the board edge, so the preview never does
     state, board = fresh()
     board.point_at(state, 16, 16)
     assert board.anchor == (13, 15)
@@ -58,7 +58,7 @@ def test_preview_sticks_inside_the_board():
 
 
 def test_rotation_skips_look_alike_turns():
-    # DESIGN §5: "T07, T12, T15, T16 look alike after a half turn (rot 0/1 listed)"
+    # docs/rules/toscana.md: "T07, T12, T15, T16 look alike after a half turn (rot 0/1 listed)"
     state = GAME.new(seed=1, options={"piles": [["T07"], ["T01"]]})
     board = ToscanaBoard()
     seen = []
@@ -69,7 +69,7 @@ def test_rotation_skips_look_alike_turns():
 
 
 def test_keyboard_moves_turns_and_places():
-    # Issue #4: "keyboard play (arrows move the preview, R rotates, Enter places, V arms the veto)"
+    # Required: "keyboard play (arrows move the preview, R rotates, Enter places, V arms the veto)"
     state, board = fresh()
     board.key(state, "ArrowLeft")  # starts at the centre, one step left
     assert board.anchor == (7, 8)
@@ -107,7 +107,7 @@ def test_no_preview_when_it_is_not_your_turn():
 
 
 def test_pass_only_when_nothing_fits():
-    # DESIGN §5: a blocked player gets exactly one legal move, {"pass": true}
+    # docs/rules/toscana.md, Blocked tile: a blocked player gets exactly one legal move, {"pass": true}
     state, board = fresh()
     assert board.pass_move(state) is None
     # (under the stricter contact "own-both", where blocked tiles come early)
@@ -127,7 +127,7 @@ def _positions(**options):
 
 
 def test_round_end_markup_numbers_each_counted_tile_once():
-    # rules/toscana.md §3.5: "1 point per tile that takes part in that area"
+    # docs/rules/toscana.md, Scoring: "1 point per tile that takes part in that area"
     state = next(s for s in _positions() if s.round_no == 2)
     markup = ToscanaBoard().round_end_markup(state, 1)
     counts = state.finished[0][1]
@@ -145,7 +145,7 @@ def test_markup_escapes_and_names_cells():
     assert "<script" not in draw.tile_picture("T01", 0, "roof", label='<script>"x"')
 
 
-# ---- option contact (DESIGN §5): hints, refusals and the new-game form follow it ---------------
+# ---- option contact (docs/rules/toscana.md, Contact): hints, refusals and the new-game form follow it ---------------
 def after_first_tile(contact):
     """Seat 0 laid T01 at (6,8); seat 1 (roof) holds T04 (its top row is paving)."""
     piles = [["T01", "T02"], ["T04", "T05"]]
@@ -180,7 +180,7 @@ def test_hints_and_refusals_follow_the_contact_rule():
 
 
 def test_the_new_game_form_offers_the_contact_rule():
-    # DESIGN §5: the default is "own-new", the printed Czech text (seed 001 line 21)
+    # docs/rules/toscana.md: the default is "own-new", the printed Czech text (seed 001 line 21)
     board = ToscanaBoard()
     form = board.options_markup(TR, {})
     assert 'name="contact"' in form

@@ -32,8 +32,8 @@ def table(seats=SEATS):
 
 
 def test_undo_policy_follows_the_seats():
-    # Issue #13: "Take-backs: allowed / only within my own turn; allowed is the default when
-    # one person plays against computers"; friends at one device take back freely (issue #3)
+    # Required: "Take-backs: allowed / only within my own turn; allowed is the default when
+    # one person plays against computers"; friends at one device take back freely
     assert table().match.undo_policy == "free"
     humans = [dict(SEATS[0]), dict(SEATS[0], name="Bob")]
     assert table(humans).match.undo_policy == "free"
@@ -100,7 +100,7 @@ def test_a_bad_move_in_a_save_names_its_number():
 
 
 def test_a_save_and_a_link_restore_the_exact_position():
-    # Issue #4: "a reload mid-game restores the exact position"
+    # Required: "a reload mid-game restores the exact position"
     t = table()
     for _ in range(5):
         t.play(t.game.legal_moves(t.state)[-1])

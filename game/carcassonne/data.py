@@ -1,6 +1,6 @@
 """Tile data: the 24 base-game tile types (72 tiles) and the 6 letter tiles of The Courier.
 
-Facts taken from ../shared/rules/carcassonne-tiles.json (base game) and the rules note §7.1
+Facts taken from docs/rules/carcassonne.md, Tiles (base game) and the docs/rules/carcassonne.md, Letter tiles
 (letter tiles). Pure data, no file I/O, so it loads the same in the browser.
 
 Each type is drawn in one canonical orientation (north up); `rot` in a move turns it clockwise.
@@ -212,7 +212,7 @@ BASE_TILES = (
 )
 
 # The Courier's letter tiles (option courier: "letter_tiles"). Their pictures were not available:
-# the layouts follow the rules note §7.1 (FanCloisterZone tile ids and test games) and are
+# the layouts follow the docs/rules/carcassonne.md, Letter tiles (FanCloisterZone tile ids and test games) and are
 # INFERRED; the UI says so (`inferred`).
 LETTER_TILES = (
     TileType(

@@ -1,6 +1,6 @@
 """Carcassonne (base game, 72 tiles) with the fan mini-expansion The Courier, in the engine
-contract of game/core/contract.py. Rules: ../shared/rules/carcassonne-rules.md and DESIGN.md
-§3 (move JSON) and §5 (decisions and options). The state and its mechanics live in
+contract of game/core/contract.py. Rules: docs/rules/carcassonne.md (decisions
+and options) and docs/architecture.md, Move JSON. The state and its mechanics live in
 mechanics.py, its JSON form in serial.py.
 """
 
@@ -82,7 +82,7 @@ def standard_deck(courier: str) -> list[int]:
     return deck
 
 
-class Carcassonne(Game):
+class Carcassonne(Game[Place]):
     declaration = DECLARATION
     options: ClassVar[dict[str, Option]] = {
         "courier": Option(
@@ -146,7 +146,7 @@ class Carcassonne(Game):
 
     def legal_moves(self, s: State) -> list[Place]:
         """Every (square, rotation, meeple) in the order (y, x, rot), then no meeple before the
-        tile's features in their listed order; look-alike rotations once (DESIGN §5)."""
+        tile's features in their listed order; look-alike rotations once (docs/rules/carcassonne.md, Look-alike rotations)."""
         k = s.current
         if k is None:
             return []
@@ -167,7 +167,9 @@ class Carcassonne(Game):
         """A uniformly random legal move without listing them all: draw (placement, choice)
         uniformly among all placements x (no meeple + every feature) and redraw when the
         feature is taken. Each legal move has the same chance per draw, so it is uniform."""
-        k = s.current
+        # a game in play holds its tile (`current` is None only when over or waiting; no check:
+        # hot path)
+        k: int = s.current  # type: ignore[assignment]
         placements = s.placements
         choices = 1 + len(FEATURE_IDS[k]) if s.supply[s.turn] else 1
         while True:
@@ -266,6 +268,7 @@ class Carcassonne(Game):
         """The face-down stack is shuffled again (the drawn tile is public); a deck fixed by the
         set-up keeps its order, and a keyed pool has none."""
         if not s.fixed_deck and not s.keyed:
+            assert s.rng is not None, "mix_entropy shuffles with the state's generator"
             deck = list(s.deck)
             s.rng.shuffle(deck)
             s.deck = tuple(deck)

@@ -230,7 +230,7 @@ def taken_features(s, pos, o):
     board, parent, followers, tile_ot = s.board, s.parent, s.followers, s.tile_ot
     neighbours = [board.get(pos + step) for step in DELTA]
     taken = 0
-    touched = {}  # old root -> the first local that touches it
+    touched: dict[int, int] = {}  # old root -> the first local that touches it
     links = []
     for local, contacts in enumerate(OT_CONTACTS[o]):
         for d, port, _ in contacts:
@@ -372,7 +372,7 @@ def _score_completed(s, t, pos):
 
 
 def _courier(s, player, node):
-    """End of turn: the follower placed this turn may call the Courier (rules note §7.3-7.4)."""
+    """End of turn: the follower placed this turn may call the Courier (docs/rules/carcassonne.md, Courier trigger)."""
     if (player, node) not in s.meeples:
         return  # its feature was completed and scored this turn
     kind = node_kind(s, node)
@@ -463,7 +463,7 @@ def wait_for_deal(s):
 def draw_dealt(s):
     """Keyed play, at a turn's deal: tiles come from the pool with the turn's generator (a
     deck fixed by the set-up: from its top) until one fits; those that fit nowhere leave the
-    game (DESIGN §5, unplaceable tile). Some tile fits: wait_for_deal made sure."""
+    game (docs/rules/carcassonne.md, Unplaceable tile). Some tile fits: wait_for_deal made sure."""
     deck = list(s.deck)
     while True:
         k = deck.pop(0 if s.fixed_deck else s.rng.below(len(deck)))
@@ -483,13 +483,13 @@ def _finish(s):
 
 
 def final_scoring(s):
-    """The events of final scoring (rules note §3), without changing the scores."""
+    """The events of final scoring (docs/rules/carcassonne.md, Final scoring), without changing the scores."""
     parent = s.parent
-    features = {}  # root -> kind, in the order the meeples were placed
+    features: dict[int, int] = {}  # root -> kind, in the order the meeples were placed
     for _, node in s.meeples:
         features.setdefault(find(parent, node), node_kind(s, node))
     events = []
-    farms = {}
+    farms: dict[int, dict[int, bool]] = {}  # a field's root -> the completed cities it borders
     for root, kind in features.items():
         if kind == FIELD:
             farms[root] = {}

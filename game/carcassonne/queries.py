@@ -4,7 +4,7 @@ Boards and the AI read no state field themselves: everything they need is here o
 contract.
 """
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import mechanics
 from .data import TILE_TYPES
@@ -123,7 +123,7 @@ def tile_features(state, x, y):
 def remaining_tiles(state):
     """tile -> copies still in the stack, the current tile not counted (public: the
     composition, never the order)."""
-    counts = {}
+    counts: dict[str, int] = {}
     for k in sorted(state.deck):
         counts[TYPE_IDS[k]] = counts.get(TYPE_IDS[k], 0) + 1
     return counts
@@ -222,7 +222,7 @@ def features_near(state, squares):
     (what it would score if the game ended now: an open road, city or monastery as in final
     scoring, a completed one as when it was completed, a field 3 per completed city it
     borders), "here" (the squares of `squares` it lies on)}]."""
-    by_root = {}
+    by_root: dict[int, dict[str, Any]] = {}
     for x, y in squares:
         t = state.board.get(pack(x, y))
         if t is None:

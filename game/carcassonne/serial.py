@@ -1,5 +1,5 @@
-"""The Carcassonne state as JSON and back (DESIGN.md §2: lossless; reading validates and raises
-only BadData). The JSON names tiles, features and squares as moves do (DESIGN.md §3); the
+"""The Carcassonne state as JSON and back (docs/architecture.md, Engine contract: lossless; reading validates and raises
+only BadData). The JSON names tiles, features and squares as moves do (docs/architecture.md, Move JSON); the
 engine's derived tables (features, frontier, placements) are rebuilt by replaying the tiles.
 """
 

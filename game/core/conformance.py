@@ -160,7 +160,7 @@ def _future(game, state, chooser_seed, limit):
 
 
 def check_entropy(game, state, seed, step, deep, chance=True):
-    """mix_entropy (DESIGN.md §2a): deterministic, never changes its input, changes nothing
+    """mix_entropy (docs/links.md): deterministic, never changes its input, changes nothing
     anyone can see now, and (checked where `deep`) different entropy gives a different future;
     without `chance` (options that fix everything, a scenario) the very same future."""
     text = _json_text(game, state)

@@ -7,7 +7,7 @@ changes the one it was given, also when it raises. Every random choice comes fro
 kept inside the state (attribute `rng`), plus the entropy a match mixes in (`mix_entropy`).
 
 Moves are NamedTuples (immutable, hashable, cheap to create) with a `to_json()` method; the
-JSON form is the stable public one used by saves, logs and tests (DESIGN.md section 3).
+JSON form is the stable public one used by saves, logs and tests (docs/architecture.md, Move JSON).
 
 Subclasses implement the methods that raise NotImplementedError. For speed the AI and the CLI
 use `clone` + `apply_in_place` (one copy per playout, not one per move); `apply` is that pair
@@ -17,7 +17,7 @@ on a fresh clone, so both paths run the same rules.
 import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from .rng import Rng
 
@@ -32,6 +32,7 @@ class Move(Protocol):
 
 
 State = Any  # each game's own state class; treat it as a value (see apply)
+MoveT = TypeVar("MoveT", bound=Move)  # a game's own move types (Game[ItsMove]; Game alone: any)
 
 
 class IllegalMove(ValueError):
@@ -83,9 +84,11 @@ class Option:
         return value
 
 
-class Game:
+class Game(Generic[MoveT]):
     """Base class of every game. A subclass names its package's `declaration`, which gives it
-    `id`, `title` and the player counts; its methods are the contract."""
+    `id`, `title` and the player counts; its methods are the contract. It is declared with its
+    move types (`class Toscana(Game[Place | Pass])`), so that its methods may take and give
+    them; code written for every game uses plain `Game`."""
 
     declaration: ClassVar[Declaration | None] = None
     id: ClassVar[str] = ""
@@ -147,11 +150,11 @@ class Game:
         """The seat to move, or None when the game is over."""
         raise NotImplementedError
 
-    def legal_moves(self, state: State) -> list[Move]:
+    def legal_moves(self, state: State) -> list[MoveT]:
         """Every legal move, each distinct result once, in a deterministic order."""
         raise NotImplementedError
 
-    def parse_move(self, obj: Any) -> Move:
+    def parse_move(self, obj: Any) -> MoveT:
         """A move value from its JSON form (a move value passes through). IllegalMove when the
         object is not shaped like a move of this game."""
         raise NotImplementedError
@@ -160,7 +163,7 @@ class Game:
         """An independent copy that `apply_in_place` may change."""
         raise NotImplementedError
 
-    def apply_in_place(self, state: State, move: Move) -> None:
+    def apply_in_place(self, state: State, move: MoveT) -> None:
         """Play `move` (a parsed move) on `state`, changing it. Raises IllegalMove with a reason
         for anything the rules forbid; the state may then be left half-changed, which is why
         `apply` works on a clone."""
@@ -205,7 +208,7 @@ class Game:
     def mix_entropy(self, state: State, bits: int) -> State:
         """The state with 64 fresh random `bits` folded into its RNG and everything not yet
         revealed (draw piles, the hidden part of a deck) dealt again from the mixed RNG, so
-        that nobody who knew the state before can tell what comes next (DESIGN.md §2a: the
+        that nobody who knew the state before can tell what comes next (docs/links.md: the
         browser that hands a game over to another person calls this). Deterministic: the same
         state and bits give the same result. `state` is never changed."""
         if not isinstance(bits, int) or isinstance(bits, bool) or not 0 <= bits < 1 << 64:
@@ -286,7 +289,7 @@ class Game:
         raise NotImplementedError
 
     # ---- helpers for players ----------------------------------------------------------------
-    def playout_move(self, state: State, rng: Rng) -> Move:
+    def playout_move(self, state: State, rng: Rng) -> MoveT:
         """A move for a quick random player (CLI `random`, AI playouts). Uniform by default; a
         game may prefer useful moves so random games end, but never bends the rules."""
         return rng.choice(self.legal_moves(state))

@@ -1,4 +1,4 @@
-"""Closing a Thurn und Taxis route (rules note §5 a-c; DESIGN.md §5 "Closing"): where the houses
+"""Closing a Thurn und Taxis route (docs/rules/thurn-und-taxis.md, Closing a route, Houses): where the houses
 may go, and what the route earns: bonus tiles and the next carriage. Works on the state of
 mechanics.py; the close move itself (and the hand cut after it) is there.
 """
@@ -54,7 +54,7 @@ def open_cities(s, p: int) -> dict[int, list[int]]:
 
 def house_options(s, p: int) -> list[tuple[int, ...]]:
     """Every distinct legal `houses` choice (sorted index tuples) for closing p's route
-    (DESIGN §5 "Closing")."""
+    (docs/rules/thurn-und-taxis.md, Closing a route "Closing")."""
     cities_of = open_cities(s, p)
     left = houses_left(s, p)
     if not cities_of or not left:
@@ -120,7 +120,7 @@ def _trigger_end(s, p: int, reason: str, record: dict) -> None:
 
 
 def score_route(s, p: int, houses: list[int], cartwright: bool) -> dict:
-    """Steps a-c of closing (rules note §5): houses, bonus tiles, carriage (`cartwright`: he
+    """Steps a-c of closing (docs/rules/thurn-und-taxis.md, Closing a route): houses, bonus tiles, carriage (`cartwright`: he
     was called, the route counts 2 longer for it). Appends one record to the log saying what
     the route earned and why, and returns it."""
     route = s.routes[p]

@@ -1,7 +1,7 @@
 """How a person plays Thurn und Taxis, as a small state machine in pure Python (the browser layer
 forwards clicks, taps, pointer moves and keys and sets the markup this returns).
 
-A turn is several moves by one player (DESIGN §5): draw (a display card or the pile) -> play
+A turn is several moves by one player (docs/rules/thurn-und-taxis.md, Turn): draw (a display card or the pile) -> play
 (a hand card to an end of the route) -> close the route (choose where the houses go) or end the
 turn -> keep 3 cards when the hand must be cut. The panel always names the step ("Draw a card",
 "Play a card to your route", ...) and offers only what `legal_moves` contains; the map shows
@@ -17,7 +17,7 @@ panel from it.
 
 from typing import Any
 
-from game.core.contract import JSON, Move
+from game.core.contract import JSON
 from game.view.controller import BoardController, Markup
 from game.view.howto import Section
 from game.view.i18n import Translator
@@ -47,7 +47,7 @@ class Controller(BoardController):
     def __init__(self) -> None:
         super().__init__()
         self._position: Any = None  # the state the caches and the selection belong to
-        self._legal: list[Move] = []
+        self._legal: list[TntMove] = []
         self._step: queries.Step | None = None
         self._views: dict[int | None, Any] = {}
         self._options: list[dict[str, Any]] | None = None
@@ -94,7 +94,7 @@ class Controller(BoardController):
         assert self._step is not None
         return self._step
 
-    def legal(self, state: Any) -> list[Move]:
+    def legal(self, state: Any) -> list[TntMove]:
         self._sync(state)
         return self._legal
 

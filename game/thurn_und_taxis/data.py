@@ -155,7 +155,7 @@ ALL_PROVINCES_GERMAN = (
 )
 GAME_END_TILE_POINTS = 1
 
-# The four officials, in the order their moves are listed (DESIGN §3 names).
+# The four officials, in the order their moves are listed (docs/architecture.md, Move JSON names).
 OFFICIALS = ("postmaster", "carrier", "administrator", "cartwright")
 
 

@@ -1,7 +1,7 @@
-"""Thurn und Taxis: the engine's contract (DESIGN.md §2, §3, §5 "Thurn und Taxis"; rules note
-../shared/rules/thurn-und-taxis.md).
+"""Thurn und Taxis: the engine's contract (docs/architecture.md, Engine contract
+and Move JSON; the rules in docs/rules/thurn-und-taxis.md).
 
-The moves and their JSON (DESIGN §3), the options, and `GAME`, whose methods are the contract.
+The moves and their JSON, the options, and `GAME`, whose methods are the contract.
 How the moves change a state is mechanics.py; what a seat may see and chance nobody has seen are
 hidden.py; the state's JSON is serial.py; what boards and the AI ask is queries.py.
 """
@@ -9,7 +9,7 @@ hidden.py; the state's JSON is serial.py; what boards and the AI ask is queries.
 from typing import Any, ClassVar, NamedTuple
 
 from game.core import BadData, Game, IllegalMove, Option, Rng
-from game.core.contract import JSON, Move
+from game.core.contract import JSON
 
 from . import DECLARATION, closing, data, hidden, mechanics, serial
 from .data import CITIES, CITY_INDEX, N_CITIES, OFFICIALS
@@ -28,7 +28,7 @@ from .mechanics import (
 )
 
 
-# ---- moves (DESIGN §3); the trailing `kind` keeps moves of different types unequal ------------
+# ---- moves (docs/architecture.md, Move JSON); the trailing `kind` keeps moves of different types unequal ------------
 class Draw(NamedTuple):
     source: str | int  # "deck" or a display slot 0-5
     kind: str = "draw"
@@ -131,7 +131,31 @@ def _city_indices(names: tuple[str, ...]) -> list[int]:
     return [CITY_INDEX[_city_name(name)] for name in names]
 
 
-class ThurnUndTaxis(Game):
+def multiset_combinations(cards: tuple, k: int) -> list[tuple[int, ...]]:
+    """Every distinct k-card selection from a sorted tuple with repeats, in a fixed order."""
+    counts: list[list[int]] = []
+    for c in cards:
+        if counts and counts[-1][0] == c:
+            counts[-1][1] += 1
+        else:
+            counts.append([c, 1])
+    out = []
+
+    def pick(i: int, chosen: list[int], need: int) -> None:
+        if need == 0:
+            out.append(tuple(chosen))
+            return
+        if i == len(counts):
+            return
+        c, n = counts[i]
+        for take in range(min(n, need), -1, -1):
+            pick(i + 1, chosen + [c] * take, need - take)
+
+    pick(0, [], k)
+    return out
+
+
+class ThurnUndTaxis(Game[TntMove]):
     declaration = DECLARATION
     options: ClassVar[dict[str, Option]] = {
         "all_provinces_includes_baiern": Option(
@@ -164,10 +188,10 @@ class ThurnUndTaxis(Game):
     def current_player(self, state: TntState) -> int | None:
         return None if state.over else state.turn
 
-    def legal_moves(self, state: TntState) -> list[Move]:
+    def legal_moves(self, state: TntState) -> list[TntMove]:
         """Every legal move of the player to move; [] in a view of another seat (its hand is
         hidden there, and it is not that viewer's decision). Moves added after links of
-        version 1 (DESIGN §2a) come after the moves their position had then."""
+        version 1 (docs/links.md) come after the moves their position had then."""
         s = state
         step = mechanics.phase(s)
         if step == OVER or s.waiting or (s.is_view and s.viewer != s.turn):
@@ -177,9 +201,9 @@ class ThurnUndTaxis(Game):
             hand = mechanics.own_hand(s, p)
             return [
                 Discard(sorted_names(combo))
-                for combo in mechanics.multiset_combinations(hand, s.cards_to_cut)
+                for combo in multiset_combinations(hand, s.cards_to_cut)
             ]
-        moves: list[Move] = []
+        moves: list[TntMove] = []
         if step == DRAW:
             moves = [Draw(slot) for slot in range(DISPLAY) if s.display[slot] != EMPTY]
             if len(s.pile) or s.discard_pile:
@@ -202,7 +226,7 @@ class ThurnUndTaxis(Game):
         return self._endings(s, p) + self._officials(s, step)
 
     @staticmethod
-    def _officials(s: TntState, step: str) -> list[Move]:
+    def _officials(s: TntState, step: str) -> list[TntMove]:
         return [
             Official(name)
             for code, name in enumerate(OFFICIALS, 1)
@@ -210,9 +234,9 @@ class ThurnUndTaxis(Game):
         ]
 
     @staticmethod
-    def _endings(s: TntState, p: int) -> list[Move]:
+    def _endings(s: TntState, p: int) -> list[TntMove]:
         """Closing (every house choice) and passing, once the turn's play is made."""
-        moves: list[Move] = []
+        moves: list[TntMove] = []
         if len(s.routes[p]) >= data.MIN_ROUTE_TO_CLOSE:
             moves = [Close(sorted_names(h)) for h in closing.house_options(s, p)]
         if s.official != CARTWRIGHT:
@@ -264,7 +288,7 @@ class ThurnUndTaxis(Game):
     def clone(self, state: TntState) -> TntState:
         return mechanics.copy_state(state)
 
-    def apply_in_place(self, state: TntState, move: Move) -> None:
+    def apply_in_place(self, state: TntState, move: TntMove) -> None:
         s = state
         if s.over:
             raise IllegalMove("the game is over: no more moves can be made")
@@ -308,7 +332,7 @@ class ThurnUndTaxis(Game):
         ]
 
     def winners(self, state: TntState) -> list[int]:
-        """Tie-break (rules note §8): the game-end tile holder, else the tied player sitting
+        """Tie-break (docs/rules/thurn-und-taxis.md, Final score): the game-end tile holder, else the tied player sitting
         closest after the holder in turn order."""
         s = state
         if not s.over:
@@ -361,9 +385,9 @@ class ThurnUndTaxis(Game):
         step = mechanics.phase(s)
         p = s.turn
         if step == DISCARD:
-            hand = list(s.hands[p])
-            rng.shuffle(hand)
-            return Discard(sorted_names(hand[: s.cards_to_cut]))
+            cards = list(mechanics.own_hand(s, p))
+            rng.shuffle(cards)
+            return Discard(sorted_names(cards[: s.cards_to_cut]))
         route = s.routes[p]
         if step == DRAW:
             if not s.official and not s.draws and rng.below(4) == 0 and mechanics.drawable(s) >= 2:
@@ -377,7 +401,8 @@ class ThurnUndTaxis(Game):
                 return Draw("deck")
             return Draw(slots[rng.below(len(slots))])
         if step == PLAY:  # the Carrier's optional second card is played too when one fits
-            hand = s.hands[p]
+            # playouts run on full states, whose hands are never face down (no check: hot path)
+            hand: tuple[int, ...] = s.hands[p]  # type: ignore[assignment]
             if not route:
                 return Play(CITIES[hand[rng.below(len(hand))]], "right")
             plays = [(c, end) for c in hand for end in fitting_ends(route, c)]

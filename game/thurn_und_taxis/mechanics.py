@@ -1,5 +1,4 @@
-"""Thurn und Taxis: the state and how moves change it (DESIGN.md §5 "Thurn und Taxis"; rules note
-../shared/rules/thurn-und-taxis.md).
+"""Thurn und Taxis: the state and how moves change it (docs/rules/thurn-und-taxis.md).
 
 A turn is a sequence of moves by one player: draw(s) -> play(s) -> close or pass -> cut the hand
 to 3 (only after closing). At most one official per turn.
@@ -13,18 +12,12 @@ once made, so states share them. In a view, what the viewer may not see is a `Fa
 (hidden.py).
 """
 
-from typing import Any
+from typing import Any, final
 
-from game.core import IllegalMove
+from game.core import IllegalMove, Rng
 
 from . import data
-from .closing import (
-    carriage_value,
-    check_houses,
-    houses_left,
-    next_carriage,
-    score_route,
-)
+from .closing import carriage_value, check_houses, houses_left, next_carriage, score_route
 from .data import ALL_PROVINCES_K, CITIES, FIRST_REGION, NEIGHBOURS, STACK_VALUES
 
 DRAW, PLAY, CLOSE, DISCARD, OVER = "draw", "play", "close", "discard", "over"
@@ -37,6 +30,7 @@ _NOWHERE: tuple[str, ...] = ()
 _LEFT, _RIGHT, _BOTH = ("left",), ("right",), ENDS
 
 
+@final  # `type(x) is FaceDown` tells a face-down value from the tuple or list it stands for
 class FaceDown:
     """Cards or bonus tiles lying face down in a view: how many, never which. `len()` gives the
     count, like the tuple or list it stands for; anything else one would read from it fails."""
@@ -60,40 +54,74 @@ class FaceDown:
 
 class TntState:
     __slots__ = (
-        "abandoned",  # the route was given up this turn (a play must follow)
-        "cards",  # cards per city in this game (the printed 3 each, or a scenario deck's)
-        "cards_to_cut",  # cards the player must still discard to keep 3 after closing
-        "carriages",  # per seat: how many carriages taken (3, 4, 5, 6, 7 in order)
-        "discard_pile",  # face up, in the order the cards were put there
-        "display",  # the 6 open cards (EMPTY: a slot no card could fill yet)
+        "abandoned",
+        "cards",
+        "cards_to_cut",
+        "carriages",
+        "discard_pile",
+        "display",
         "draws",
         "draws_needed",
-        "end_tile",  # the seat holding the game-end tile (None before the final round)
+        "end_tile",
         "final_round",
-        "hands",  # per seat: sorted tuple, or FaceDown in a view
-        "houses",  # per seat: bit mask of cities
-        "include_baiern",  # option all_provinces_includes_baiern
+        "hands",
+        "houses",
+        "include_baiern",
         "is_view",
-        "keyed",  # link play: the pile is an unordered pool, each turn dealt (engine.keyed)
-        "known",  # per seat: the hand cards everyone saw taken from the display
-        "log",  # one record per closed route
-        "official",  # the official called this turn (a code, NO_OFFICIAL for none)
+        "keyed",
+        "known",
+        "log",
+        "official",
         "over",
-        "pile",  # top card last; FaceDown in a view
-        "pile_batch",  # counts of the cards the pile was shuffled from, not yet seen since
-        "pile_fixed",  # the pile is still in the order the `deck` option gave (a scenario)
+        "pile",
+        "pile_batch",
+        "pile_fixed",
         "players",
         "plays",
         "plays_needed",
         "rng",
-        "routes",  # per seat: tuple, left end first
-        "stacks",  # tiles left per bonus stack (KINDS order)
-        "tiles",  # per seat: tuple of (kind index, value), or FaceDown in a view
+        "routes",
+        "stacks",
+        "tiles",
         "turn",
         "turn_number",
-        "viewer",  # the seat a view is for (None: a spectator)
-        "waiting",  # keyed: the turn waits for its deal (no generator)
+        "viewer",
+        "waiting",
     )
+    abandoned: bool  # the route was given up this turn (a play must follow)
+    cards: tuple[int, ...]  # cards per city in this game (the printed 3 each, or a scenario deck's)
+    cards_to_cut: int  # cards the player must still discard to keep 3 after closing
+    carriages: list[int]  # per seat: how many carriages taken (3, 4, 5, 6, 7 in order)
+    discard_pile: list[int]  # face up, in the order the cards were put there
+    display: list[int]  # the 6 open cards (EMPTY: a slot no card could fill yet)
+    draws: int
+    draws_needed: int
+    end_tile: int | None  # the seat holding the game-end tile (None before the final round)
+    final_round: bool
+    hands: list[tuple[int, ...] | FaceDown]  # per seat: sorted tuple, or FaceDown in a view
+    houses: list[int]  # per seat: bit mask of cities
+    include_baiern: bool  # option all_provinces_includes_baiern
+    is_view: bool
+    keyed: bool  # link play: the pile is an unordered pool, each turn dealt (engine.keyed)
+    known: list[tuple[int, ...]]  # per seat: the hand cards everyone saw taken from the display
+    log: tuple[dict[str, Any], ...]  # one record per closed route
+    official: int  # the official called this turn (a code, NO_OFFICIAL for none)
+    over: bool
+    pile: list[int] | FaceDown  # top card last; FaceDown in a view
+    pile_batch: list[int]  # counts of the cards the pile was shuffled from, not yet seen since
+    pile_fixed: bool  # the pile is still in the order the `deck` option gave (a scenario)
+    players: int
+    plays: int
+    plays_needed: int
+    rng: Rng | None
+    routes: list[tuple[int, ...]]  # per seat: tuple, left end first
+    stacks: list[int]  # tiles left per bonus stack (KINDS order)
+    # per seat: tuple of (kind index, value), or FaceDown in a view
+    tiles: list[tuple[tuple[int, int], ...] | FaceDown]
+    turn: int
+    turn_number: int
+    viewer: int | None  # the seat a view is for (None: a spectator)
+    waiting: bool  # keyed: the turn waits for its deal (no generator)
 
     def _key(self) -> tuple:
         return tuple(getattr(self, name) for name in self.__slots__)
@@ -179,7 +207,7 @@ def sorted_names(cities) -> tuple[str, ...]:
     return tuple(sorted(CITIES[c] for c in cities))
 
 
-def own_hand(s, p: int) -> tuple:
+def own_hand(s: TntState, p: int) -> tuple[int, ...]:
     hand = s.hands[p]
     if type(hand) is FaceDown:
         raise IllegalMove(
@@ -192,8 +220,8 @@ def own_hand(s, p: int) -> tuple:
 def fitting_ends(route: tuple, c: int) -> tuple[str, ...]:
     """The ends ("left", "right") of `route` (city indices, left end first) where city card `c`
     may be played: a road joins c to the city at that end and c is not on the route yet (rules
-    note §4). () when it fits nowhere. An empty or one-card route has a single end, listed as
-    "right" (DESIGN §5). The one place the game decides whether a card fits."""
+    docs/rules/thurn-und-taxis.md, Playing a card). () when it fits nowhere. An empty or one-card route has a single end, listed as
+    "right" (docs/rules/thurn-und-taxis.md). The one place the game decides whether a card fits."""
     if not route:
         return _RIGHT
     if c in route:
@@ -254,12 +282,12 @@ def phase(s) -> str:
 
 def may_end_plays(s, step: str) -> bool:
     """The turn's play is made, so the player may close or pass: the close step, or the
-    Postal Carrier's second play, which is optional (DESIGN §5)."""
+    Postal Carrier's second play, which is optional (docs/rules/thurn-und-taxis.md, Officials)."""
     return step == CLOSE or (step == PLAY and s.plays > 0)
 
 
 def cartwright_helps(s, p: int) -> bool:
-    """The Cartwright's +2 changes which carriage this route earns (note §5c)."""
+    """The Cartwright's +2 changes which carriage this route earns (docs/rules/thurn-und-taxis.md, Carriages)."""
     length, nxt = len(s.routes[p]), next_carriage(s, p)
     return (
         length >= data.MIN_ROUTE_TO_CLOSE
@@ -270,7 +298,7 @@ def cartwright_helps(s, p: int) -> bool:
 
 def official_problem(s, code: int, step: str) -> str | None:
     """Why official `code` cannot be called now (None: he can). One per turn, in the step he
-    belongs to (note §3, §6) and only while he can still have an effect (DESIGN §5): the
+    belongs to and only while he can still have an effect (docs/rules/thurn-und-taxis.md, Officials): the
     administrator before the first draw, the postmaster before the draws end, the postal
     carrier in the play step before the plays end, the cartwright when closing."""
     if s.official:
@@ -317,7 +345,7 @@ def official_problem(s, code: int, step: str) -> str | None:
 # ---- the draw step -------------------------------------------------------------------------------
 def take_from_pile(s) -> int:
     """The top card of the pile (reshuffling the discards into a new pile when it is empty,
-    DESIGN §5), or EMPTY when there is no card left. Keyed play: the pile is a pool (sorted)
+    docs/rules/thurn-und-taxis.md, Empty pile), or EMPTY when there is no card left. Keyed play: the pile is a pool (sorted)
     and the card is drawn from it with the turn's generator; the discards become the pool."""
     if type(s.pile) is FaceDown:
         raise IllegalMove("the draw pile is hidden in a view")
@@ -353,7 +381,7 @@ def refill(s, slot: int) -> None:
 
 def refill_display(s) -> None:
     """Deal into every empty display slot while a card can be drawn for it: cards that reach
-    the discards refill slots left empty when pile and discards had run out (DESIGN §5)."""
+    the discards refill slots left empty when pile and discards had run out (docs/rules/thurn-und-taxis.md, Empty pile)."""
     if EMPTY in s.display:
         for slot in range(DISPLAY):
             if s.display[slot] == EMPTY:
@@ -464,7 +492,7 @@ def _not_closing_reason(step: str) -> str:
 def pass_turn(s, step: str) -> None:
     if not may_end_plays(s, step):
         raise IllegalMove(_not_closing_reason(step))
-    if s.official == CARTWRIGHT:  # he is called when closing (note §6)
+    if s.official == CARTWRIGHT:  # called when closing (docs/rules/thurn-und-taxis.md, Officials)
         raise IllegalMove("you called the cartwright: close your route")
     end_turn(s)
 
@@ -553,28 +581,4 @@ def score_breakdown(s) -> list[dict[str, int]]:
         parts["game_end"] = data.GAME_END_TILE_POINTS if s.end_tile == p else 0
         parts["unplaced_houses"] = -houses_left(s, p) if s.over else 0
         out.append(parts)
-    return out
-
-
-def multiset_combinations(cards: tuple, k: int) -> list[tuple[int, ...]]:
-    """Every distinct k-card selection from a sorted tuple with repeats, in a fixed order."""
-    counts: list[list[int]] = []
-    for c in cards:
-        if counts and counts[-1][0] == c:
-            counts[-1][1] += 1
-        else:
-            counts.append([c, 1])
-    out = []
-
-    def pick(i: int, chosen: list[int], need: int) -> None:
-        if need == 0:
-            out.append(tuple(chosen))
-            return
-        if i == len(counts):
-            return
-        c, n = counts[i]
-        for take in range(min(n, need), -1, -1):
-            pick(i + 1, chosen + [c] * take, need - take)
-
-    pick(0, [], k)
     return out

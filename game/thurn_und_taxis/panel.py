@@ -196,7 +196,7 @@ def step_words(state: Any, sel: Selection, tr: Translator) -> tuple[str, str]:
             title = tr("tnt.step.draw_more" if now.draws else "tnt.step.draw")
         return title, hint("tnt.hint.draw_fit" if route and sel.hints else "tnt.hint.draw")
     if phase == "play":
-        if now.plays:  # the Postal Carrier's second card is optional (DESIGN §5)
+        if now.plays:  # the Postal Carrier's second card is optional (docs/rules/thurn-und-taxis.md, Officials)
             title = tr("tnt.step.play_more")
         else:
             title = tr("tnt.step.start") if not route else tr("tnt.step.play")

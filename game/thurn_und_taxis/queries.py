@@ -56,7 +56,7 @@ def _seat(state: TntState, seat: int | None) -> int:
     return state.turn if seat is None else seat
 
 
-def _hand(state: TntState, seat: int) -> tuple:
+def _hand(state: TntState, seat: int) -> tuple[int, ...]:
     hand = state.hands[seat]
     if type(hand) is FaceDown:
         raise BadData(f"the hand of seat {seat} is hidden in this view")
@@ -167,7 +167,7 @@ def stacks(state: TntState) -> list[tuple[str, tuple[int, ...]]]:
 def final_round(state: TntState) -> tuple[str, int] | None:
     """Once the final round has begun: (why: "carriage_7" or "last_house", the seat that
     began it and holds the game-end tile); else None."""
-    if not state.final_round:
+    if not state.final_round or state.end_tile is None:  # the tile comes with the final round
         return None
     reason = next((r["game_end"] for r in state.log if r["game_end"]), "carriage_7")
     return reason, state.end_tile

@@ -1,4 +1,4 @@
-"""A Thurn und Taxis state to and from JSON (DESIGN.md §2: lossless; reading validates and raises
+"""A Thurn und Taxis state to and from JSON (docs/architecture.md, Engine contract: lossless; reading validates and raises
 BadData only).
 
 Cities are written by name, the pile top card first (like the `deck` option). In a view, what is
@@ -7,7 +7,7 @@ and read back as a `FaceDown` count: a number is accepted only there.
 """
 
 from itertools import pairwise
-from typing import Any
+from typing import Any, NoReturn
 
 from game.core import BadData, Rng, reading
 
@@ -83,7 +83,7 @@ def state_from_json(obj: Any) -> TntState:
         return _read_state(obj)
 
 
-def _fail(text: str):
+def _fail(text: str) -> NoReturn:
     raise BadData(f"not a valid Thurn und Taxis state: {text}")
 
 
@@ -169,11 +169,12 @@ def _read_state(obj: Any) -> TntState:
         else:
             s.hands.append(tuple(sorted(_cities(hands[p], "hand"))))
         k = tuple(sorted(_cities(known[p], "known cards")))
-        if type(s.hands[p]) is FaceDown:
-            if len(k) > len(s.hands[p]):
+        hand = s.hands[p]
+        if type(hand) is FaceDown:
+            if len(k) > len(hand):
                 _fail("more known cards than cards in a hand")
         else:
-            rest = list(s.hands[p])
+            rest = list(hand)
             for c in k:
                 if c not in rest:
                     _fail("a known card is not in its hand")
@@ -225,14 +226,15 @@ def _read_state(obj: Any) -> TntState:
     else:
         s.rng = Rng.from_json(obj["rng"])
     if not s.is_view:
-        if type(s.pile) is FaceDown or any(type(h) is FaceDown for h in s.hands):
+        pile, hands = s.pile, [h for h in s.hands if type(h) is not FaceDown]
+        if type(pile) is FaceDown or len(hands) < n:
             _fail("a full state shows every hand and the pile")
         total = [0] * N_CITIES
         for c in (
             [c for c in s.display if c != EMPTY]
-            + s.pile
+            + pile
             + s.discard_pile
-            + [c for p in range(n) for c in s.hands[p] + s.routes[p]]
+            + [c for p in range(n) for c in hands[p] + s.routes[p]]
         ):
             total[c] += 1
         if tuple(total) != s.cards:

@@ -1,5 +1,5 @@
 """Toscana's static data: the board and the 16 tile layouts with their rotations (data from
-rules/toscana.md §2 and §4).
+docs/rules/toscana.md, Components and Tile layouts).
 
 Every tile is a 2×4 block of cells: 6 in its owner's colour, 2 "minority" cells in the other
 colour. Both sets (roof and paving) use the same 16 layouts with the colours swapped. Each

@@ -1,5 +1,5 @@
 """Toscana in the engine contract of game/core/contract.py: the Game, its moves and options
-(DESIGN.md §3 move JSON, §5 "Toscana"; research in rules/toscana.md). How tiles change the
+(docs/architecture.md, Move JSON; the rules decisions in docs/rules/toscana.md). How tiles change the
 state lives in mechanics.py, the state's JSON in serial.py."""
 
 from typing import Any, ClassVar, NamedTuple
@@ -71,7 +71,7 @@ MOVE_SHAPE = (
 
 
 # ---- the game -------------------------------------------------------------------------------
-class Toscana(Game):
+class Toscana(Game[ToscanaMove]):
     declaration = DECLARATION
     options: ClassVar[dict[str, Option]] = {
         "piles": Option(
@@ -216,7 +216,7 @@ class Toscana(Game):
         ]
 
     def winners(self, s: ToscanaState) -> list[int]:
-        """More rounds won, then the higher total, else both (DESIGN §5; a tied round is won
+        """More rounds won, then the higher total, else both (docs/rules/toscana.md, Ties; a tied round is won
         by nobody, rules/toscana.md A8)."""
         if s.turn is not None:
             return []
@@ -234,7 +234,7 @@ class Toscana(Game):
     # ---- chance and hidden information --------------------------------------------------------
     def redeal_unrevealed(self, s: ToscanaState) -> None:
         """Shuffle what nobody has seen: each pile below its top, above the tiles a veto sent
-        to the bottom (DESIGN §5: piles are face up, a vetoed tile is known to lie at the
+        to the bottom (docs/rules/toscana.md, Veto: piles are face up, a vetoed tile is known to lie at the
         bottom). Fixed piles (option `piles`) are a scenario and stay as they are; keyed pools
         have no order."""
         if s.fixed_piles is None and not s.keyed:

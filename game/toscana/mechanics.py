@@ -1,4 +1,4 @@
-"""Toscana mechanics: the state of a match and how tiles change it (DESIGN.md §5 "Toscana";
+"""Toscana mechanics: the state of a match and how tiles change it (docs/rules/toscana.md;
 research in rules/toscana.md).
 
 Two players lay 2×4 tiles on a 17×17 board: one builds roofs, the other paving. Each tile has 6
@@ -22,7 +22,7 @@ from .data import CANONICAL_ROT, CENTRE, DISTINCT_ROTS, LAYOUT_IDS, SIZE, footpr
 ROUNDS = 2
 PAVING, ROOF = 0, 1
 COLOURS = ("paving", "roof")
-# option `contact` (DESIGN §5): an own-colour cell of the new tile must share an edge with an
+# option `contact` (docs/rules/toscana.md, Contact): an own-colour cell of the new tile must share an edge with an
 # own-colour cell already on the board ("own-both"), or with any cell of a placed tile ("own-new")
 OWN_BOTH, OWN_NEW = "own-both", "own-new"
 CONTACTS = (OWN_BOTH, OWN_NEW)
@@ -180,7 +180,7 @@ def largest_area(colour_mask, tile_masks):
 
 
 def colour_of(seat, round_no):
-    """PAVING or ROOF: seat 0 paves in round 1, colours swap in round 2 (DESIGN §5)."""
+    """PAVING or ROOF: seat 0 paves in round 1, colours swap in round 2 (docs/rules/toscana.md, Colours and start player)."""
     return PAVING if seat == round_no - 1 else ROOF
 
 
@@ -245,7 +245,7 @@ def last_record(seat, colour, tile, placed, veto, vetoed, round_end):
 # ---- state ----------------------------------------------------------------------------------
 class ToscanaState:
     """One match. `piles[seat]` lists layout indices, top first; the last `known[seat]` of them
-    lie below the top where everybody knows them (vetoed tiles, in order: DESIGN §5 "piles are
+    lie below the top where everybody knows them (vetoed tiles, in order: docs/rules/toscana.md, Veto "piles are
     face up"); `placements` are the current round's tiles as (seat, layout index, x, y, rot) in
     the order played; `masks` and `tile_masks` are the bitboards derived from them; `finished`
     holds each finished round as (placements, scores); `fixed_piles` is option `piles` (dealt
@@ -338,7 +338,7 @@ def new_state(rng, fixed_piles, contact):
 def start_round(s):
     """Deal the piles (option `piles`, or fresh shuffles from the state RNG; keyed: sorted
     pools whose tops are turned up later), clear the board, give back the vetoes; the paving
-    player starts (rules/toscana.md §3.1)."""
+    player starts (docs/rules/toscana.md, Piles)."""
     s.face_up = (not s.keyed, not s.keyed)
     if s.fixed_piles is not None:
         s.piles = [list(s.fixed_piles[0]), list(s.fixed_piles[1])]
@@ -444,7 +444,7 @@ def send_under(s, seat):
 def end_turn(s, seat):
     """After `seat`'s move: the opponent's turn, or (when neither can place) the round's end
     and the next round's start. Returns (round number, scores) of a round that ended, else
-    None. Nobody has to pass first (DESIGN §5). Keyed play: an opponent whose new top tile is
+    None. Nobody has to pass first (docs/rules/toscana.md). Keyed play: an opponent whose new top tile is
     still face down gets the turn if any tile that may come up fits; should the one dealt fit
     nowhere either, its only move is a pass that ends the round (Toscana.legal_moves)."""
     opponent = 1 - seat

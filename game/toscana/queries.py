@@ -38,7 +38,7 @@ def seat_colours(state, round_no=None):
 
 
 def contact_rule(state):
-    """Option `contact`: "own-both" or "own-new" (DESIGN §5)."""
+    """Option `contact`: "own-both" or "own-new" (docs/rules/toscana.md, Contact)."""
     return state.contact
 
 

@@ -150,7 +150,7 @@ def wait_moves(page, n):
     page.wait_for_function(f"document.querySelectorAll('#gt-log li').length === {n}")
 
 
-# Issue #7: "while the computer thinks, the page answers (a requestAnimationFrame counter keeps
+# Required: "while the computer thinks, the page answers (a requestAnimationFrame counter keeps
 # advancing; no long task > 50 ms)". Asserted by order, not by time (a shared test machine is too
 # noisy for thresholds): while the computer thinks, frames are painted and the event loop takes
 # other tasks in between its slices. The long tasks are printed; scripts/bench.py measures timing.

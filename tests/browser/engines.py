@@ -1,4 +1,4 @@
-"""One small interface over the three browser engines the cross-browser tests drive (issue #15).
+"""One small interface over the three browser engines the cross-browser tests drive.
 
     chromium  Debian's Chromium through Playwright (headless)
     firefox   Debian's Firefox ESR through Puppeteer over WebDriver BiDi (headless; a Node

@@ -1,4 +1,4 @@
-"""What a screen must give a player at every step (issue #11), measured in the page from
+"""What a screen must give a player at every step, measured in the page from
 bounding boxes and computed styles, and the taps that play a turn of each game.
 
 `check(page_or_frame)` returns the problems it finds (an empty list when the screen is right):

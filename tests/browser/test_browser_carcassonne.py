@@ -155,7 +155,7 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     follower_step(page)
     page.click('#gt-panel [data-act="meeple:monastery"]')
     wait_moves(page, 4)
-    # issue #13: one end dialog - who won, the final table per category and what the end added
+    # Required: one end dialog - who won, the final table per category and what the end added
     dialog = page.locator("#gt-dialog")
     heading(dialog, "Ben wins!").wait_for()
     breakdown = GAME.score_breakdown(state)
@@ -168,7 +168,7 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
 
 
 def test_the_page_answers_while_the_computer_thinks(page, site):
-    # Issue #7 (as for Toscana): while the computer thinks, a requestAnimationFrame counter
+    # Required: while the computer thinks, a requestAnimationFrame counter
     # keeps advancing and no long task exceeds 50 ms; its move is shown and logged
     page.goto(f"{site.url}?game=carcassonne")
     wait_ready(page, "carcassonne")

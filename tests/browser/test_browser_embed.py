@@ -1,4 +1,4 @@
-"""Embedding (issue #2): the README's one-line <iframe> on a blog of ANOTHER site.
+"""Embedding: the README's one-line <iframe> on a blog of ANOTHER site.
 
 The blog is http://localhost:P2, the game http://127.0.0.1:P1 (two sites; two ports of one host
 would be the same site and prove nothing). Chromium refuses storage to such a third-party frame by
@@ -75,7 +75,7 @@ def test_readme_iframe_works_on_another_site_with_storage_refused(guarded, site,
     print(f"blog timer: longest gap {page.evaluate('window.maxGap'):.0f} ms while the game booted")
 
     assert frame.evaluate("window.bgtMemoryIDB") is True  # the IndexedDB stand-in was needed
-    # Python started from its memory snapshot (issue #16): no storage is needed for that
+    # Python started from its memory snapshot: no storage is needed for that
     assert frame.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
     assert game.locator("#storage-note").is_visible()  # saving says it is off
 

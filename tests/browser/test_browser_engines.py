@@ -1,5 +1,5 @@
-"""Every game in every browser engine the suite drives (issue #15; Python started from the memory
-snapshot, issue #16): a game link opens, the person moves by real clicks on the board (and keys
+"""Every game in every browser engine the suite drives (Python started from the memory
+snapshot): a game link opens, the person moves by real clicks on the board (and keys
 where a board takes them), the computer answers, and a reload shows the same position.
 
 Only the hooks that stay put while the games' panels change are used: `data-cell` targets on the
@@ -109,7 +109,7 @@ COPIES_WITH_OFFLINE_COPY = {"chromium": 1, "firefox": 1, "webkit": 2}
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_first_visit_downloads_every_runtime_file_once(open_session, own_server, engine):
-    """Issue #15: no file twice. The page asks for each runtime file once (Resource Timing lists
+    """Required: no file twice. The page asks for each runtime file once (Resource Timing lists
     every request it made, preloads included), and the server sends each one body, the offline
     copy included (see COPIES_WITH_OFFLINE_COPY)."""
     session = open_session(engine, own_server)

@@ -1,4 +1,4 @@
-"""A failed start shows a plain message with what to do, never a blank page (issue #2)."""
+"""A failed start shows a plain message with what to do, never a blank page."""
 
 import pytest
 from browserkit import errors, wait_ready

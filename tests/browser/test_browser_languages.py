@@ -1,4 +1,4 @@
-"""Four languages and the illustrated rules in a real Chromium (issue #14).
+"""Four languages and the illustrated rules in a real Chromium.
 
 For every game, in English, Czech, Slovak and German: the picker, the table mid-game (you
 against the computer), the new-game form, "How to play", the share and error dialogs, and at the
@@ -360,7 +360,7 @@ def test_carcassonne_in_four_languages_with_its_rules(page, site):
         page.click("#gt-panel [data-act=back]")
         page.locator('#gt-panel .gt-actions[data-step="place"]').wait_for()
         page.keyboard.press("Escape")  # lets go of the square
-    # the end of a game between two people: one end dialog, final scoring inside it (issue #13)
+    # the end of a game between two people: one end dialog, final scoring inside it
     link, last = played_out("carcassonne", keep_last=True)
     open_game(page, site, "carcassonne", link)
     set_lang(page, "en")
@@ -393,7 +393,7 @@ def test_thurn_und_taxis_in_four_languages_with_its_rules(page, site):
     # then done again (the result)
     link, _ = played_out("thurn-und-taxis")
     open_game(page, site, "thurn-und-taxis", link)
-    page.click("#gt-dialog [data-act=dialog-close]")  # a finished game opens on its result (#13)
+    page.click("#gt-dialog [data-act=dialog-close]")  # a finished game opens on its result
     page.click("#gt-tools [data-act=undo]")
     page.locator("#gt-dialog [data-act=reveal]").wait_for()
     found += in_every_language(page, "curtain", "thurn-und-taxis-curtain")

@@ -1,4 +1,4 @@
-"""Map navigation on the Carcassonne board (issue #11): a drag pans and places nothing, a wheel
+"""Map navigation on the Carcassonne board: a drag pans and places nothing, a wheel
 step zooms around the pointer (the board point under it stays within 2 px), two fingers pinch
 (touch events through the DevTools protocol), + / − and Shift+arrows, the view stays where the
 player left it across moves, and a new tile off-screen is brought into view. The wheel never

@@ -1,4 +1,4 @@
-"""Offline play and deploys (issue #2): after one complete visit the page reloads and plays with
+"""Offline play and deploys: after one complete visit the page reloads and plays with
 the network gone; a new deploy replaces the old cache with no manual step."""
 
 import os
@@ -18,7 +18,7 @@ def test_direct_game_url_boots_at_once_then_plays_offline(guarded, site):
     # a direct game URL boots Python at once: no click needed
     page.goto(site.url + "index.html?game=toscana")
     wait_ready(page, "toscana")
-    # Python started from its memory snapshot (issue #16; the server is near: the same machine)
+    # Python started from its memory snapshot (the server is near: the same machine)
     assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
     # the service worker is registered only after the board is up (no second download racing the
     # first), then precaches everything and takes control of this first page

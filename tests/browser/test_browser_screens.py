@@ -1,4 +1,4 @@
-"""Every game on every screen (issue #11): a phone upright and on its side (touch), two desktop
+"""Every game on every screen: a phone upright and on its side (touch), two desktop
 windows, and the README's embed in cross-site frames of 320 x 400 and 360 x 640 on a phone.
 At each size five turns against the computer are played by taps (clicks on a desktop), and at
 every step screens.check() measures from bounding boxes and computed styles that the board and

@@ -1,4 +1,4 @@
-"""The landing page and the game table in a real Chromium (issue #2).
+"""The landing page and the game table in a real Chromium.
 
 One page for the whole module, in order, so Python boots once: picker -> choose a game ->
 click the board -> other game without reload -> language -> imports in the browser.

@@ -1,4 +1,4 @@
-"""Python's memory snapshot (issue #16): whatever is wrong with it, the page starts Python the usual
+"""Python's memory snapshot: whatever is wrong with it, the page starts Python the usual
 way within the same page load, says nothing to the player, and the game plays.
 
 (That every game starts from a good snapshot and plays is test_browser_engines.py; offline and in

@@ -1,4 +1,4 @@
-"""Issue #13 "The table tells the story" in a real Chromium: pointing at a log entry shows its move
+"""The table tells the story, in a real Chromium: pointing at a log entry shows its move
 on the board; the review of a 20-move game draws at each step exactly the board a replay of that
 prefix draws; a review at one device never shows another seat's hidden cards; a take-back against
 the computer restores the exact earlier state and the status line tells the position now; no
@@ -66,7 +66,7 @@ def as_the_page_parses(page, markup):
 
 # ---- the log ----------------------------------------------------------------------------------------
 def test_pointing_at_a_log_entry_highlights_its_move_and_what_it_scored(page, site):
-    # Issue #13: "Pointing at or tapping an entry highlights that move on the board (and the
+    # Required: "Pointing at or tapping an entry highlights that move on the board (and the
     # features it scored)"
     match = played("carcassonne", 2, seed=11, moves=14)
     board = games.controller("carcassonne")
@@ -121,7 +121,7 @@ def test_toscana_entries_show_the_tile_and_its_cells_and_mark_it(page, site):
 
 # ---- the review -------------------------------------------------------------------------------------
 def test_review_of_a_20_move_game_draws_exactly_each_prefix_and_changes_nothing(page, site):
-    # Issue #13: "review of a 20-move game shows at each step exactly the board a replay of that
+    # Required: "review of a 20-move game shows at each step exactly the board a replay of that
     # prefix draws (compare the markup)"; first / previous / next / last, a slider, arrow keys;
     # back to the live game in one tap; review never changes the match
     match = played("carcassonne", 2, seed=21, moves=20)
@@ -176,8 +176,8 @@ def test_review_of_a_20_move_game_draws_exactly_each_prefix_and_changes_nothing(
 
 
 def test_review_at_one_device_never_shows_another_seats_hidden_cards(page, site):
-    # Issue #13: "review never shows another seat's hidden cards (Thurn und Taxis at one
-    # device)"; DESIGN §5: hands are hidden, drawn from Game.view of the viewing seat
+    # Required: "review never shows another seat's hidden cards (Thurn und Taxis at one
+    # device)"; docs/rules/thurn-und-taxis.md, Hidden information: hands are hidden, drawn from Game.view of the viewing seat
     match = played("thurn-und-taxis", 2, seed=8, moves=40)
     open_link(page, site, match)
     seat = match.current_player()
@@ -194,7 +194,7 @@ def test_review_at_one_device_never_shows_another_seats_hidden_cards(page, site)
         assert hands.count() <= 1
         cities = hands.locator(".tnt-card-city").all_inner_texts() if hands.count() else []
         assert sorted(cities) == sorted(tnt_queries.hand(state, seat)), k
-        expected = html_isolates(  # names are bidi isolates, <bdi> in HTML (issue #12)
+        expected = html_isolates(  # names are bidi isolates, <bdi> in HTML
             games.controller("thurn-und-taxis").panel_markup(
                 shown(match.game, state, seat), seat, [isolate("Ann"), isolate("Ben")], TR, False
             )
@@ -217,7 +217,7 @@ def as_html(page, markup):
 
 # ---- take-backs and the computer's moves -------------------------------------------------------------
 def test_a_take_back_against_the_computer_restores_the_exact_earlier_state(page, site):
-    # Issue #13: take-backs allowed by default against the computer; "Undo then takes back the
+    # Required: take-backs allowed by default against the computer; "Undo then takes back the
     # computer's replies together with your last move"; "after an undo or redo the status line
     # describes the position now"; "no preview or refusal message is shown until the player
     # points again after the computer moves"; "when undo is not available, the button says why"
@@ -292,7 +292,7 @@ GEOMETRY = """() => {
 def test_the_end_dialog_fits_with_the_most_players_and_a_finished_link_opens_on_it(
     guarded, site, game_id, players, size
 ):
-    # Issue #13: "the end screens' geometry at both sizes with the largest player counts (no cut
+    # Required: "the end screens' geometry at both sizes with the largest player counts (no cut
     # text, title in view, table not covered)"; "a finished game's link opens on the result"
     width, height = SIZES[size]
     page = guarded(viewport={"width": width, "height": height}).new_page()
@@ -329,7 +329,7 @@ def test_the_end_dialog_fits_with_the_most_players_and_a_finished_link_opens_on_
     "game_id, players", [("toscana", 2), ("carcassonne", 5), ("thurn-und-taxis", 4)]
 )
 def test_log_review_and_end_screens_of_each_game(guarded, site, game_id, players, size):
-    # Issue #13: "Screenshots of the log, review and end screens of each game at both sizes";
+    # Required: "Screenshots of the log, review and end screens of each game at both sizes";
     # a finished Toscana game too opens on its result
     width, height = SIZES[size]
     page = guarded(viewport={"width": width, "height": height}).new_page()

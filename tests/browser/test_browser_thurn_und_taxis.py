@@ -24,7 +24,7 @@ SEATS = [
     {"name": "Ann", "kind": "human", "level": None},
     {"name": "Ben", "kind": "human", "level": None},
 ]
-# the first 6 cards are the open display, the rest the pile (top first): DESIGN §3
+# the first 6 cards are the open display, the rest the pile (top first): docs/architecture.md, Move JSON
 DECK = [
     "Ulm",
     "Lodz",
@@ -212,7 +212,7 @@ def test_hot_seat_game_through_clicks_with_curtain_draws_official_close_and_disc
 
 
 def test_the_computer_plays_its_turns_while_the_page_answers(page, site):
-    # Issue #7 (as for Toscana): while the computer thinks the page answers - frames keep coming
+    # Required: while the computer thinks the page answers - frames keep coming
     # and no long task over 50 ms; with one person at the device their hand is always shown
     seats = [
         {"name": "Ann", "kind": "human", "level": None},

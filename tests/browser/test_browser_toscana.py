@@ -1,6 +1,6 @@
-"""Toscana in a real Chromium (issue #4 acceptance): a whole 2-round match played through clicks
+"""Toscana in a real Chromium: a whole 2-round match played through clicks
 only, with a veto and a pass, the highlighted scoring areas and the final result, a reload
-mid-game that restores the exact position; and (issue #7) a game against the computer during
+mid-game that restores the exact position; and a game against the computer during
 which the page keeps answering. Then three turns against the computer played by keys alone, as
 a screen reader hears them; and on a phone, a tap on the whole board that chooses its spot.
 
@@ -85,7 +85,7 @@ def test_a_whole_match_through_clicks_with_veto_pass_scoring_and_reload(page, si
     state = GAME.new(seed=SEED)
     rounds_seen = 0
     for k, move in enumerate(moves):
-        if k == 10:  # issue #4: "a reload mid-game restores the exact position"
+        if k == 10:  # required: "a reload mid-game restores the exact position"
             saved, board = stored_save(page), page.locator("#gt-layer-board").inner_html()
             page.reload()
             wait_ready(page, "toscana")
@@ -129,7 +129,7 @@ def test_a_whole_match_through_clicks_with_veto_pass_scoring_and_reload(page, si
 
 
 def test_the_page_answers_while_the_computer_thinks(page, site):
-    # Issue #7: "while the computer thinks, the page answers (e.g. a requestAnimationFrame counter
+    # Required: "while the computer thinks, the page answers (e.g. a requestAnimationFrame counter
     # keeps advancing; no long task > 50 ms)"
     page.goto(f"{site.url}?game=toscana")
     wait_ready(page, "toscana")
@@ -159,7 +159,7 @@ def test_the_page_answers_while_the_computer_thinks(page, site):
 
 
 def test_the_new_game_form_sets_the_contact_rule(page, site):
-    # DESIGN §5 option contact: the new-game form offers the printed Czech rule (seed 001 line 21)
+    # docs/rules/toscana.md, Contact option contact: the new-game form offers the printed Czech rule (seed 001 line 21)
     # with a line on which edition plays which; the game then starts with it
     page.goto(f"{site.url}?game=toscana")
     wait_ready(page, "toscana")

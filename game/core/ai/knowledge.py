@@ -27,10 +27,10 @@ class Knowledge:
     # as about 73 % won (logistic of margin / scale). Games tune this to their score range.
     score_scale = 10.0
     # Moves a playout makes before the position is judged by `evaluate` (None: play to the end).
-    playout_depth = None
+    playout_depth: int | None = None
     # Moves whose one-ply value (`move_value`) trails the best one by more than this are
     # never played by the searching levels: the "visible blunder" guard (None: off).
-    blunder_margin = None
+    blunder_margin: float | None = None
     # Per-level overrides of the search budget (see ai.search.LEVELS), e.g.
     # {"hard": {"iterations": 800}}; a game's playouts differ a lot in cost.
     levels: ClassVar[dict[str, dict]] = {}

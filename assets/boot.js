@@ -493,7 +493,7 @@ function unpaint(clear) {
   if (clear) host.replaceChildren();
 }
 
-// ---- the memory snapshot (issue #16) ------------------------------------------------------------
+// ---- the memory snapshot ---------------------------------------------------------------------
 // Restoring Python's memory image (assets/interpreter.js) skips starting CPython and importing the
 // games' code, but the image is a bigger download (about 6 MB) than that work is worth on most
 // networks (measured: README "Performance"). So it is fetched when it is at hand, in the offline

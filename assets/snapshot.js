@@ -1,4 +1,4 @@
-// The build's memory snapshot of Python (scripts/make_snapshot.mjs; issue #16): fetched, unpacked
+// The build's memory snapshot of Python (scripts/make_snapshot.mjs): fetched, unpacked
 // and checked here (boot.js starts it), restored by assets/interpreter.js.
 //
 // The file is gzip of: "BGTSNAP1", the key (64 hex digits: a hash of the runtime files and the game

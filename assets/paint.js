@@ -42,7 +42,7 @@ export function storedPaint(storage, { game, match = null, lang, gameIds }) {
   const id = matchToOpen(storage, game, match, gameIds);
   if (!id || record.match !== id) return null;
   const slot = parse(storage.getItem(SLOT_PREFIX + id));
-  if (!isObject(slot) || slot.v !== 1 || typeof slot.link !== "string") return null;
+  if (!isObject(slot) || ![1, 2].includes(slot.v) || typeof slot.link !== "string") return null;
   const { summary } = slot;
   if (!isSummary(summary, gameIds) || summary.id !== id || summary.game !== game) return null;
   if (record.moves !== summary.moves) return null; // a copy of another position: stale

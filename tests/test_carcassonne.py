@@ -1,7 +1,8 @@
 """Carcassonne + The Courier: rules scenarios, tile data, the contract, queries.
 
-Every test names the rule it checks: a section of docs/rules/carcassonne.md, or
-docs/architecture.md (Engine contract, Move JSON) for the contract. Scenarios fix the draw order with
+Every test names the rule it checks: a section of the Carcassonne rules document, or for the
+contract the sections Engine contract and Move JSON of docs/architecture.md (docs/rules/ holds
+the rules documents). Scenarios fix the draw order with
 the `deck` option; the start tile D sits at (0, 0) with its city to the north, its road running
 west-east and a field to the south. Base-game scenarios switch the Courier off so that only the
 rule under test scores.

@@ -108,7 +108,12 @@ def tab_to_landscape(page, reader):
 
 def test_three_turns_by_keys_alone_as_a_screen_reader_hears_them(page, site):
     link = Match(
-        "carcassonne", players=2, seed=3, options={"deck": DECK}, seats=[HUMAN, COMPUTER]
+        "carcassonne",
+        players=2,
+        seed=3,
+        options={"deck": DECK},
+        seats=[HUMAN, COMPUTER],
+        scenario="Tiles for the keys",
     ).to_link()
     page.goto(f"{site.url}?game=carcassonne#m={link}")
     wait_ready(page, "carcassonne")
@@ -144,7 +149,9 @@ def test_three_turns_by_keys_alone_as_a_screen_reader_hears_them(page, site):
 def follower_step_link(seats):
     state = GAME.new(players=2, seed=3, options={"deck": DECK})
     assert Place(0, -1, 2, "c1") in GAME.legal_moves(state)  # E above the start tile, a knight
-    return Match("carcassonne", players=2, seed=3, options={"deck": DECK}, seats=seats).to_link()
+    return Match(
+        "carcassonne", players=2, seed=3, options={"deck": DECK}, seats=seats, scenario="Test"
+    ).to_link()
 
 
 def to_follower_step(page):
@@ -246,7 +253,9 @@ def test_the_most_places_a_tile_offers_fit_small_screens_whole(phone, site, size
     state = GAME.new(players=2, seed=3, options={"deck": deck})
     assert len([m for m in GAME.legal_moves(state) if (m.x, m.y) == (1, 0) and m.meeple]) == 8
     seats = [HUMAN, dict(HUMAN, name="Ben")]
-    link = Match("carcassonne", players=2, seed=3, options={"deck": deck}, seats=seats).to_link()
+    link = Match(
+        "carcassonne", players=2, seed=3, options={"deck": deck}, seats=seats, scenario="Test"
+    ).to_link()
     page = phone(*size)
     embed = "&embed=1&start=1" if size == (320, 320) else ""
     page.goto(f"{site.url}?game=carcassonne{embed}#m={link}")

@@ -43,7 +43,9 @@ WHOLE = """(selector) => [...document.querySelectorAll(selector)].filter(e => e.
 
 def at_the_close_link():
     """A link to Ann's close step: her route Ulm - Augsburg - München - Innsbruck (PLAN)."""
-    match = Match("thurn-und-taxis", players=2, seed=1, options={"deck": DECK}, seats=SEATS)
+    match = Match(
+        "thurn-und-taxis", players=2, seed=1, options={"deck": DECK}, seats=SEATS, scenario="Test"
+    )
     for move in (m for moves in PLAN for m in moves):
         if "close" in move:
             return match.to_link()

@@ -25,7 +25,7 @@ function copy(fields = {}) {
 
 // two toscana matches kept (match-one the latest), and the copy of match-one
 function stored({ paint = copy(), slots = [summary("match-one"), summary("match-two", { played: 1_600_000_000_000 })] } = {}) {
-  const entries = Object.fromEntries(slots.map((s) => [SLOT_PREFIX + s.id, JSON.stringify({ v: 1, link: "2AAAA", ui: {}, summary: s })]));
+  const entries = Object.fromEntries(slots.map((s) => [SLOT_PREFIX + s.id, JSON.stringify({ v: 2, link: "2AAAA", ui: {}, summary: s, local: [0], keys: {}, rev: 3 })]));
   entries[INDEX_KEY] = JSON.stringify({ v: 1, games: slots });
   entries[PAINT_KEY] = typeof paint === "string" ? paint : JSON.stringify(paint);
   return memoryStorage(entries);

@@ -126,7 +126,9 @@ class Handler(SimpleHTTPRequestHandler):
             chunk = source.read(256 * 1024)
             if not chunk:
                 break
-            with self.server.lock:  # counted before it is sent: a client that has it sees it counted
+            with (
+                self.server.lock
+            ):  # counted before it is sent: a client that has it sees it counted
                 self.server.bytes_sent += len(chunk)
                 self.server.sent[path] = self.server.sent.get(path, 0) + len(chunk)
                 self.server.chunks.append((time.time(), path, len(chunk)))

@@ -181,7 +181,7 @@ def screenshot(page_or_element, name):
 
 
 # ---- playing by taps ---------------------------------------------------------------------------
-LOG = "#gt-log li"
+LOG = "#gt-log li:not(.gt-log-event)"
 VISIBLE_TARGETS = r"""
 (selector) => {
   // board targets under `selector` whose centre is in the viewport and answers a tap there
@@ -318,7 +318,7 @@ def carcassonne_turn(p, first):
     before = p.moves()
     p.press("#gt-panel [data-act=lay]")
     where.wait_for_function(
-        """n => document.querySelectorAll('#gt-log li').length > n
+        """n => document.querySelectorAll('#gt-log li:not(.gt-log-event)').length > n
             || document.querySelector('#gt-panel .gt-actions[data-step="follower"]')""",
         arg=before,
     )

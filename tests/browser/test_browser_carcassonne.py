@@ -100,7 +100,7 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     assert "+4" in page.locator("#gt-panel .car-explain").inner_text()  # it closes the city
     ring.click()
     wait_moves(page, 1)
-    last = page.locator("#gt-log li").last.inner_text()
+    last = page.locator("#gt-log li:not(.gt-log-event)").last.inner_text()
     assert "Ann placed a tile 1 square up from the start tile · knight on the city" in last
     assert "Ann +4: city completed (2 tiles)" in last
     assert score_of(page, 0) == 4
@@ -121,7 +121,7 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     assert " ".join(place.split()) == "1 · road message +2"
     page.click('#gt-panel [data-act="meeple:r1"]')
     wait_moves(page, 2)
-    last = page.locator("#gt-log li").last.inner_text()
+    last = page.locator("#gt-log li:not(.gt-log-event)").last.inner_text()
     assert "1 square right from the start tile · thief on the road" in last
     assert "Ben +2: the Courier's message (road)" in last
     assert score_of(page, 1) == 2
@@ -142,7 +142,7 @@ def test_hot_seat_game_with_city_courier_farmer_and_final_scoring(page, site):
     page.locator('#gt-layer-over .car-spot-chosen[data-cell="m:f2"]').wait_for()
     page.keyboard.press("Enter")
     wait_moves(page, 3)
-    assert "farmer on the field" in page.locator("#gt-log li").last.inner_text()
+    assert "farmer on the field" in page.locator("#gt-log li:not(.gt-log-event)").last.inner_text()
     assert page.locator('#gt-layer-board .car-meeples use[href="#car-f0"]').count() == 1  # lying
 
     # 4. Ben: Escape steps back once, then the monk; the game ends with final scoring
@@ -198,5 +198,5 @@ def test_the_page_answers_while_the_computer_thinks(page, site):
         thinking.wait_for(state="detached", timeout=30_000)
         assert_answered_since(page, mark, "thinking")
         page.locator("#gt-layer-board .car-last").wait_for()
-        assert "Computer placed a tile" in page.locator("#gt-log li").last.inner_text()
+        assert "Computer placed a tile" in page.locator("#gt-log li:not(.gt-log-event)").last.inner_text()
         wait_moves(page, 2 * turn + 2)

@@ -95,7 +95,7 @@ def test_pointing_at_a_log_entry_highlights_its_move_and_what_it_scored(page, si
     entry.click()  # a second tap lets go
     mark.wait_for(state="detached")
     # each seat's entries carry its emblem: the two seats' marks differ
-    marks = page.locator("#gt-log li .gt-log-entry > .gt-log-mark").evaluate_all(
+    marks = page.locator("#gt-log li:not(.gt-log-event) .gt-log-entry > .gt-log-mark").evaluate_all(
         "els => els.map(e => e.innerHTML)"
     )
     assert len(set(marks)) == 2
@@ -104,7 +104,7 @@ def test_pointing_at_a_log_entry_highlights_its_move_and_what_it_scored(page, si
 def test_toscana_entries_show_the_tile_and_its_cells_and_mark_it(page, site):
     match = played("toscana", 2, seed=46, moves=6)
     open_link(page, site, match)
-    last = page.locator("#gt-log li").last
+    last = page.locator("#gt-log li:not(.gt-log-event)").last
     assert last.locator(".gt-log-pic svg").count() == 1  # the tile's small picture
     move = match.log[-1]
     cells = "ABCDEFGHIJKLMNOPQ"[move["x"]] + str(move["y"] + 1)
@@ -203,7 +203,7 @@ def test_review_at_one_device_never_shows_another_seats_hidden_cards(page, site)
         if k < total:
             page.keyboard.press("ArrowRight")
     # the log tells each blind draw only to the one who drew it
-    for item in page.locator("#gt-log li").all():
+    for item in page.locator("#gt-log li:not(.gt-log-event)").all():
         if "You drew" in item.inner_text():
             assert item.get_attribute("data-seat") == str(seat)
 
@@ -342,7 +342,7 @@ def test_log_review_and_end_screens_of_each_game(guarded, site, game_id, players
     drawer = more.is_visible()  # a narrow screen keeps the log in the More drawer
     if drawer:
         more.click()
-    entry = page.locator("#gt-log li").nth(len(match.moves) // 2).locator("button")
+    entry = page.locator("#gt-log li:not(.gt-log-event)").nth(len(match.moves) // 2).locator("button")
     entry.scroll_into_view_if_needed()
     entry.hover()
     page.locator("#gt-layer-mark > *").first.wait_for()

@@ -181,7 +181,7 @@ def test_hot_seat_game_through_clicks_with_curtain_draws_official_close_and_disc
             assert step.inner_text().startswith(("Close your route", "End your turn"))
         click_move(page, move, state, turn)
         wait_moves(page, k + 1)
-        last = page.locator("#gt-log li").last.inner_text()
+        last = page.locator("#gt-log li:not(.gt-log-event)").last.inner_text()
         if move.get("draw") == "deck":
             assert "drew a card from the pile" in last
         elif "draw" in move:
@@ -227,10 +227,10 @@ def test_the_computer_plays_its_turns_while_the_page_answers(page, site):
     for _turn in range(2):
         # Ann's turn, through clicks: draw what she must, play her first card, end the turn
         while panel.locator("[data-phase=draw].tnt-mine-turn").count():
-            before = page.locator("#gt-log li").count()
+            before = page.locator("#gt-log li:not(.gt-log-event)").count()
             panel.locator('[data-act="draw:deck"]').click()
             wait_moves(page, before + 1)
-        before = page.locator("#gt-log li").count()
+        before = page.locator("#gt-log li:not(.gt-log-event)").count()
         if panel.locator(".tnt-hand .tnt-card:not(.tnt-nofit)").count() == 0:
             panel.locator("[data-act=abandon]").click()  # nothing fits: give the route up
             panel.locator("[data-act=abandon-yes]").click()
@@ -255,5 +255,5 @@ def test_the_computer_plays_its_turns_while_the_page_answers(page, site):
         assert hand_before  # Ann's hand stays in view while the computer plays
         page.locator("#gt-panel .tnt-step.tnt-mine-turn").wait_for(timeout=40_000)
         assert_answered_since(page, mark, "the computer played")
-        lines = page.locator("#gt-log li[data-seat='1']").all_inner_texts()
+        lines = page.locator("#gt-log li:not(.gt-log-event)[data-seat='1']").all_inner_texts()
         assert any("Computer added" in line for line in lines)

@@ -48,7 +48,7 @@ window.__live = [];
 """
 FITS = re.compile(r"fits|does not fit|can start your route|already on your route")
 CITY_SAID = re.compile(r"(?:From (\w+), road \d+ of \d+: )?([^\s,.]+), ([^\s.]+)\.")
-LOG = "#gt-log li"
+LOG = "#gt-log li:not(.gt-log-event)"
 # a card is named by its own words first (city, land), then what tapping it does
 TAKE = re.compile(r"^(\w+) ([\w\u00ad]+): take( — fits your route)?$")
 HAND = re.compile(r"^(\w+) ([\w\u00ad]+)( — fits your route)?$")
@@ -127,7 +127,7 @@ def my_turn(page):
 def sentence(page, index):
     """The log's sentence of entry `index` (its words as a screen reader reads the log)."""
     return page.evaluate(
-        """k => document.querySelectorAll('#gt-log li .gt-log-text')[k].firstChild.textContent""",
+        """k => document.querySelectorAll('#gt-log li:not(.gt-log-event) .gt-log-text')[k].firstChild.textContent""",
         index,
     )
 
@@ -227,7 +227,7 @@ def test_three_turns_by_keys_alone_as_a_screen_reader_reads_them(page, site):
         before = moves(page)
         page.keyboard.press("Enter")  # on the card's city: played where it fits
         page.wait_for_function(
-            """n => document.querySelectorAll('#gt-log li').length > n
+            """n => document.querySelectorAll('#gt-log li:not(.gt-log-event)').length > n
                 || /both ends/.test(document.querySelector('#gt-panel .tnt-hint').textContent)""",
             arg=before,
         )

@@ -147,7 +147,9 @@ def fit_board(page_or_frame):
 
 def wait_moves(page, n):
     """Until the log lists n moves."""
-    page.wait_for_function(f"document.querySelectorAll('#gt-log li:not(.gt-log-event)').length === {n}")
+    page.wait_for_function(
+        f"document.querySelectorAll('#gt-log li:not(.gt-log-event)').length === {n}"
+    )
 
 
 # Required: "while the computer thinks, the page answers (a requestAnimationFrame counter keeps

@@ -334,7 +334,9 @@ def test_a_short_game_by_keys_keeps_the_focus_and_says_every_move(page, site):
             settled(page)
             assert focused(page) != "body", key
         moves += 2
-        page.wait_for_function(f"document.querySelectorAll('#gt-log li:not(.gt-log-event)').length >= {moves}")
+        page.wait_for_function(
+            f"document.querySelectorAll('#gt-log li:not(.gt-log-event)').length >= {moves}"
+        )
         page.locator("#gt-panel .gt-actions").wait_for()
         settled(page)
         assert focused(page) != "body"

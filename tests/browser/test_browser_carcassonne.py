@@ -198,5 +198,8 @@ def test_the_page_answers_while_the_computer_thinks(page, site):
         thinking.wait_for(state="detached", timeout=30_000)
         assert_answered_since(page, mark, "thinking")
         page.locator("#gt-layer-board .car-last").wait_for()
-        assert "Computer placed a tile" in page.locator("#gt-log li:not(.gt-log-event)").last.inner_text()
+        assert (
+            "Computer placed a tile"
+            in page.locator("#gt-log li:not(.gt-log-event)").last.inner_text()
+        )
         wait_moves(page, 2 * turn + 2)

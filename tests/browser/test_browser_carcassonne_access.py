@@ -198,7 +198,10 @@ def test_a_phone_on_its_side_shows_the_followers_places_and_the_whole_hint(phone
     assert check(page) == []  # on screen together, no scroll box, targets big enough
     places.first.tap()  # one tap places the knight
     wait_moves(page, 1)
-    assert TABLE[lang]["carcassonne.role.city"] in page.locator("#gt-log li:not(.gt-log-event)").last.text_content()
+    assert (
+        TABLE[lang]["carcassonne.role.city"]
+        in page.locator("#gt-log li:not(.gt-log-event)").last.text_content()
+    )
 
 
 @pytest.mark.parametrize("size", [(360, 640), (320, 320)], ids=["phone", "embed-320"])

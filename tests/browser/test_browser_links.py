@@ -134,12 +134,12 @@ def play_one(page, match_id, match):
         button.click()
         for then in acts[1:]:  # the question after it (a click just as the panel is drawn
             asked = page.locator(f'#gt-panel button[data-act="{then}"]')  # anew may be lost)
-            for _ in range(3):
+            for _ in range(6):
                 try:
                     asked.wait_for(timeout=5000)
                     break
                 except PlaywrightTimeout:
-                    button.click()
+                    page.locator(f'#gt-panel button[data-act="{acts[0]}"]').click()
             asked.click()
     else:
         inputs, move = plan

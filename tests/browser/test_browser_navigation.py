@@ -159,7 +159,9 @@ def test_a_drag_pans_and_places_nothing_and_the_view_stays_across_moves(desktop)
     page.locator("#gt-panel [data-act=lay]").click()
     page.locator('#gt-panel .gt-actions[data-step="follower"]').wait_for()
     page.locator("#gt-panel [data-act=no-follower]").click()
-    page.wait_for_function(f"() => document.querySelectorAll('#gt-log li:not(.gt-log-event)').length === {moves + 1}")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#gt-log li:not(.gt-log-event)').length === {moves + 1}"
+    )
     settle(page)
     sx, sy = page.evaluate(TO_SCREEN, point)
     assert abs(sx - shown[0]) <= 0.5 and abs(sy - shown[1]) <= 0.5, (sx, sy, shown)
@@ -167,7 +169,9 @@ def test_a_drag_pans_and_places_nothing_and_the_view_stays_across_moves(desktop)
     # taken back, the map zoomed in and dragged far away, and played again (redo): the new
     # tile comes into view
     page.locator("#gt-tools [data-act=undo]").click()
-    page.wait_for_function(f"() => document.querySelectorAll('#gt-log li:not(.gt-log-event)').length === {moves}")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#gt-log li:not(.gt-log-event)').length === {moves}"
+    )
     for _ in range(2):
         before = zoom(page)
         page.locator('[data-nav="in"]').click()
@@ -182,7 +186,9 @@ def test_a_drag_pans_and_places_nothing_and_the_view_stays_across_moves(desktop)
     )
     assert not inside, "the drag should have taken the square off the screen"
     page.locator("#gt-tools [data-act=redo]").click()
-    page.wait_for_function(f"() => document.querySelectorAll('#gt-log li:not(.gt-log-event)').length === {moves + 1}")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#gt-log li:not(.gt-log-event)').length === {moves + 1}"
+    )
     wait_in_view(page, "#gt-layer-board .car-last")  # the view glides to it
 
     # dragged away again, "go to the last move" brings it back to the middle

@@ -283,6 +283,8 @@ def test_a_date_no_clock_can_show_never_stops_the_site(browser, site, where):
     # a good game opens by its address
     page.goto(f"{site.url}?game=carcassonne&match=good-carcassonne")
     wait_ready(page, "carcassonne")
-    page.wait_for_function("document.querySelectorAll('#gt-log li:not(.gt-log-event)').length === 6")
+    page.wait_for_function(
+        "document.querySelectorAll('#gt-log li:not(.gt-log-event)').length === 6"
+    )
     check_clean(page)
     context.close()

@@ -342,7 +342,9 @@ def test_log_review_and_end_screens_of_each_game(guarded, site, game_id, players
     drawer = more.is_visible()  # a narrow screen keeps the log in the More drawer
     if drawer:
         more.click()
-    entry = page.locator("#gt-log li:not(.gt-log-event)").nth(len(match.moves) // 2).locator("button")
+    entry = (
+        page.locator("#gt-log li:not(.gt-log-event)").nth(len(match.moves) // 2).locator("button")
+    )
     entry.scroll_into_view_if_needed()
     entry.hover()
     page.locator("#gt-layer-mark > *").first.wait_for()

@@ -274,7 +274,9 @@ def spiral():
 
 def logged(page, n):
     """Until the log lists at least n moves."""
-    page.wait_for_function("n => document.querySelectorAll('#gt-log li:not(.gt-log-event)').length >= n", arg=n)
+    page.wait_for_function(
+        "n => document.querySelectorAll('#gt-log li:not(.gt-log-event)').length >= n", arg=n
+    )
 
 
 MOVES = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}

@@ -313,8 +313,11 @@ def test_must_give_up_warns_and_giving_up_needs_a_confirmation():
     markup = shown(board, state, 0, NAMES, TR, True)
     assert "Give up your route of 3 cards?" in markup
     assert board.act(state, "abandon-no") is None and not board.confirm_abandon
+    assert board.act(state, "abandon-yes") is None  # no question stands: a stray "Yes" does nothing
     board.act(state, "abandon")
     assert board.act(state, "abandon-yes") == Abandon()
+    board.act(state, "card:0")  # choosing a card drops the question
+    assert not board.confirm_abandon and board.act(state, "abandon-yes") is None
 
 
 def test_draw_step_warns_when_nothing_in_hand_fits_and_marks_display_cards_that_do():

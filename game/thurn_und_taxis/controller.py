@@ -159,9 +159,9 @@ class Controller(BoardController):
             self.officials_open = not self.officials_open
         elif name == "abandon":
             self.confirm_abandon = self.offers(state, Abandon())
-        elif name == "abandon-yes":
-            self.confirm_abandon = False
-            return self._ok(state, Abandon())
+        elif name == "abandon-yes":  # only while asked: a stale "Yes" gives nothing up
+            asked, self.confirm_abandon = self.confirm_abandon, False
+            return self._ok(state, Abandon()) if asked else None
         elif name == "abandon-no":
             self.confirm_abandon = False
         elif kind == "close" and arg.isdigit():

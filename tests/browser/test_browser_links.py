@@ -30,7 +30,6 @@ from browserkit import (
 from hostile import DEEP, raw_link
 from linkplay import device_key
 from moves import plan_move
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game import games
 from game.core import Rng
@@ -132,15 +131,8 @@ def play_one(page, match_id, match):
         acts, move = panel_move(game_id, match.state, page)
         button = page.locator(f'#gt-panel button[data-act="{acts[0]}"]')
         button.click()
-        for then in acts[1:]:  # the question after it (a click just as the panel is drawn
-            asked = page.locator(f'#gt-panel button[data-act="{then}"]')  # anew may be lost)
-            for _ in range(6):
-                try:
-                    asked.wait_for(timeout=5000)
-                    break
-                except PlaywrightTimeout:
-                    page.locator(f'#gt-panel button[data-act="{acts[0]}"]').click()
-            asked.click()
+        for then in acts[1:]:  # the question after it
+            page.locator(f'#gt-panel button[data-act="{then}"]').click()
     else:
         inputs, move = plan
         for how, given in inputs:

@@ -239,6 +239,7 @@ def test_the_computer_plays_its_turns_while_the_page_answers(page, site):
         panel.locator(".tnt-hand .tnt-card:not(.tnt-nofit)").first.click()
         page.locator("#gt-panel .tnt-ends .gt-primary:not([disabled])").first.click()
         wait_moves(page, before + 1)
+        mark = responsiveness_mark(page)  # what follows ends Ann's turn: the computer's begins
         if panel.locator("[data-act=pass]").count() == 0:
             panel.locator(".tnt-option").first.click()
             panel.locator("[data-act=close-go]").click()
@@ -250,7 +251,6 @@ def test_the_computer_plays_its_turns_while_the_page_answers(page, site):
             panel.locator("[data-act=discard-go]").click()
         # the computer's whole turn (several moves): the page keeps answering
         page.locator("#gt-turn .gt-bar").wait_for()
-        mark = responsiveness_mark(page)
         hand_before = hand(page)
         assert hand_before  # Ann's hand stays in view while the computer plays
         page.locator("#gt-panel .tnt-step.tnt-mine-turn").wait_for(timeout=40_000)

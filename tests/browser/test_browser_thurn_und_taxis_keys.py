@@ -99,6 +99,18 @@ class Reader:
             return None
         return self.page.evaluate("n => window.__live.slice(n)", n)
 
+    def told_since(self, n, words, timeout=4000):
+        """Whether a live text after the first `n` contains `words` (waits for it to come)."""
+        try:
+            self.page.wait_for_function(
+                "([n, words]) => window.__live.slice(n).some((t) => t.includes(words))",
+                arg=[n, words],
+                timeout=timeout,
+            )
+        except Exception:
+            return False
+        return True
+
     def problem(self, text):
         if text not in self.problems:
             self.problems.append(text)
@@ -139,8 +151,7 @@ def key_move(reader, key, what):
     page.keyboard.press(key)
     wait_moves(page, before + 1)
     told = sentence(page, before)
-    said = reader.said_since(heard) or []
-    if not any(told in text for text in said):
+    if not reader.told_since(heard, told):
         reader.problem(f"the move of {what} was not announced ({told!r})")
     reader.focus_kept(what)
 
@@ -236,7 +247,7 @@ def test_three_turns_by_keys_alone_as_a_screen_reader_reads_them(page, site):
             key_move(reader, "Enter", "playing at the right end")
         else:
             told = sentence(page, before)
-            if not any(told in t for t in (reader.said_since(heard) or [])):
+            if not reader.told_since(heard, told):
                 reader.problem(f"the move of playing a card was not announced ({told!r})")
         hint = page.locator("#gt-panel .tnt-hint").inner_text()
         if re.search(r"\bTap\b", hint):

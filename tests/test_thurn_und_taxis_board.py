@@ -221,6 +221,17 @@ def test_forced_postmaster_is_named_and_shown_as_this_turns_official():
     assert not [a for a in enabled_acts(markup) if a.startswith("official:")]
 
 
+def at_draw(hand, route, other_route=()):
+    """Seat 0 to draw one card, holding `hand` with `route` laid (seat 1's route: `other_route`)."""
+    return build(
+        hands=[hand, []],
+        routes=[route, list(other_route)],
+        display=DECK[:6],
+        pile=DECK[6:],
+        step={"official": None, "draws_needed": 1},
+    )
+
+
 # ---- playing a card ---------------------------------------------------------------------------
 def at_play(hand, route, seat=0):
     hands = [hand, []] if seat == 0 else [[], hand]
@@ -322,13 +333,7 @@ def test_must_give_up_warns_and_giving_up_needs_a_confirmation():
 
 def test_draw_step_warns_when_nothing_in_hand_fits_and_marks_display_cards_that_do():
     # docs/rules/thurn-und-taxis.md, Sources: "warn before a route would be forced to be given up"; show which cards fit
-    state = build(
-        hands=[["Lodz"], []],
-        routes=[["Ulm", "Augsburg"], []],
-        display=DECK[:6],
-        pile=DECK[6:],
-        step={"official": None, "draws_needed": 1},
-    )
+    state = at_draw(["Lodz"], ["Ulm", "Augsburg"])
     board = Controller()
     markup = shown(board, state, 0, NAMES, TR, True)
     assert "None of your cards fits your route" in markup
@@ -609,13 +614,7 @@ def test_map_names_every_city_once_and_draws_each_seats_houses_in_its_shape():
 
 def test_the_route_of_the_player_to_move_is_drawn_broad_and_on_top():
     # Brief: "the route of the player to move (and, smaller, others' routes) shown on the map"
-    state = build(
-        routes=[["Ulm", "Augsburg"], ["Pilsen", "Budweis"]],
-        hands=[["Lodz"], []],
-        display=DECK[:6],
-        pile=DECK[6:],
-        step={"official": None, "draws_needed": 1},
-    )
+    state = at_draw(["Lodz"], ["Ulm", "Augsburg"], ["Pilsen", "Budweis"])
     markup = Controller().board_markup(state, 0)
     routes = re.findall(
         r'<g class="(tnt-route[^"]*)" data-seat="(\d)" data-route="([^"]+)"', markup

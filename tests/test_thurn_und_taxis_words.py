@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from test_thurn_und_taxis_board import DECK, NAMES, at_close, at_play, build, shown
+from test_thurn_und_taxis_board import DECK, NAMES, at_close, at_draw, at_play, build, shown
 
 from game.thurn_und_taxis import data, draw, draw_words, howto, panel, queries
 from game.thurn_und_taxis.controller import Controller
@@ -152,13 +152,7 @@ def test_with_no_route_the_cursor_starts_in_the_middle_and_any_card_may_start_on
 
 def test_an_open_card_is_said_with_the_key_that_takes_it():
     # docs/rules/thurn-und-taxis.md, Drawing: an open card or the top of the pile
-    state = build(
-        hands=[["Lodz"], []],
-        routes=[["Ulm", "Augsburg"], []],
-        display=DECK[:6],
-        pile=DECK[6:],
-        step={"official": None, "draws_needed": 1},
-    )
+    state = at_draw(["Lodz"], ["Ulm", "Augsburg"])
     board = Controller()
     board.key(state, "ArrowUp")  # Augsburg, the route's end
     board.key(state, "ArrowLeft")  # Ulm: open card 1 (DECK[0])

@@ -7,7 +7,7 @@ mechanics.py, its JSON form in serial.py.
 from typing import Any, ClassVar, NamedTuple
 
 from game.core import BadData, Game, IllegalMove, Option, Rng, reading
-from game.core.contract import JSON, deal_rng
+from game.core.contract import JSON, dealt_copy
 
 from . import DECLARATION, mechanics, serial
 from .data import BASE_TILES, LETTER_TILES, START_TILE
@@ -311,11 +311,7 @@ class Carcassonne(Game[Place]):
     def deal(self, s: State, key: int) -> State:
         """The seat's tile drawn from the pool with the generator of `key`; tiles that fit
         nowhere leave the game first, as in seeded play."""
-        rng = deal_rng(key)
-        if not s.waiting:
-            raise BadData("no turn waits for its deal")
-        c = mechanics.clone(s)
-        c.rng = rng
+        c = dealt_copy(s, key, mechanics.clone)
         mechanics.draw_dealt(c)
         return c
 

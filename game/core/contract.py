@@ -315,6 +315,20 @@ def deal_rng(key: Any) -> Rng:
     return Rng(key)
 
 
+S = TypeVar("S")
+
+
+def dealt_copy(state: S, key: Any, copy: Callable[[S], S]) -> S:
+    """A `copy` of `state` whose waiting turn has the generator of `key`, the part of Game.deal
+    every game shares (the game then deals from it); BadData when no turn waits or it is no key."""
+    rng = deal_rng(key)
+    if not state.waiting:  # type: ignore[attr-defined]
+        raise BadData("no turn waits for its deal")
+    c = copy(state)
+    c.rng, c.waiting = rng, False  # type: ignore[attr-defined]
+    return c
+
+
 def canonical_json(obj: JSON) -> str:
     """The one text form used for digests and equality checks (sorted keys, no spaces)."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

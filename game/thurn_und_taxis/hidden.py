@@ -14,7 +14,7 @@ moment with the generator of the turn in progress, which each turn gets at its d
 """
 
 from game.core import BadData
-from game.core.contract import deal_rng
+from game.core.contract import dealt_copy
 
 from .data import KIND_INDEX, KINDS, N_CITIES, STACK_VALUES
 from .mechanics import DISPLAY, EMPTY, FaceDown, card_counts, copy_state, refill_display
@@ -106,11 +106,7 @@ def keyed(s):
 def deal(s, key):
     """The waiting turn gets the generator of `key`; an opening display still to come is dealt
     from the pool with it (every other empty slot is empty because no card was left)."""
-    rng = deal_rng(key)
-    if not s.waiting:
-        raise BadData("no turn waits for its deal")
-    c = copy_state(s)
-    c.rng, c.waiting = rng, False
+    c = dealt_copy(s, key, copy_state)
     refill_display(c)
     return c
 

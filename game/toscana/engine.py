@@ -4,8 +4,8 @@ state lives in mechanics.py, the state's JSON in serial.py."""
 
 from typing import Any, ClassVar, NamedTuple
 
-from game.core import BadData, Game, IllegalMove, Option, Rng
-from game.core.contract import JSON, deal_rng
+from game.core import Game, IllegalMove, Option, Rng
+from game.core.contract import JSON, dealt_copy
 
 from . import DECLARATION, serial
 from .mechanics import (
@@ -286,11 +286,7 @@ class Toscana(Game[ToscanaMove]):
     def deal(self, s: ToscanaState, key: int) -> ToscanaState:
         """The generator of the turn from `key`; a top tile still face down (the mover's after
         a veto, both at round 2's start) is turned up with it."""
-        rng = deal_rng(key)
-        if not s.waiting:
-            raise BadData("no turn waits for its deal")
-        c = clone(s)
-        c.rng, c.waiting = rng, False
+        c = dealt_copy(s, key, clone)
         turn_up_all(c)
         return c
 

@@ -15,33 +15,25 @@ def keep_line(tr, unsaved, damaged, gone=False, match_lines=""):
     dismissed). `unsaved`: the store refused the latest save; `damaged`: data was set aside;
     `gone`: the game on the table was deleted from Your games (in another tab: it is not
     written back); `match_lines`: what the table says of the match itself (`match_lines`)."""
+
+    def line(kind, words, *buttons):
+        return tag(
+            "p", tag("span", esc(tr(words))), *buttons, class_=f"gt-keep-line gt-keep-{kind}"
+        )
+
+    save = button(tr, "save", "library.save_file", primary=True)
     parts = [match_lines] if match_lines else []
     if gone:
-        parts.append(
-            tag(
-                "p",
-                tag("span", esc(tr("library.gone_here"))),
-                button(tr, "save", "library.save_file", primary=True),
-                class_="gt-keep-line gt-keep-gone",
-            )
-        )
+        parts.append(line("gone", "library.gone_here", save))
     if unsaved:
-        parts.append(
-            tag(
-                "p",
-                tag("span", esc(tr("library.full"))),
-                button(tr, "save", "library.save_file", primary=True),
-                class_="gt-keep-line gt-keep-full",
-            )
-        )
+        parts.append(line("full", "library.full", save))
     if damaged:
         parts.append(
-            tag(
-                "p",
-                tag("span", esc(tr("library.damaged"))),
+            line(
+                "damaged",
+                "library.damaged",
                 button(tr, "damaged-download", "library.damaged_download"),
                 button(tr, "damaged-dismiss", "library.dismiss"),
-                class_="gt-keep-line gt-keep-damaged",
             )
         )
     return "".join(parts)

@@ -14,6 +14,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "scripts") not in sys.path:
     sys.path.insert(0, str(ROOT / "scripts"))
@@ -175,6 +177,81 @@ new MutationObserver(() => {
   }
 }).observe(document.body, { childList: true, subtree: true });
 """
+
+
+# ---- what a screen reader gives ----------------------------------------------------------------
+# The text of every live region each time it changes, as a screen reader hears it (add it before
+# the page loads): a region inserted with its text already in it is not heard, so not recorded;
+# invisible marks (bidi isolates around names, word joiners) are not read.
+HEARING = """
+window.__heard = [];
+(() => {
+  const LIVE = '[aria-live]:not([aria-live="off"]), [role=status], [role=alert], [role=log]';
+  const last = new Map();
+  new MutationObserver((records) => {
+    const touched = [];
+    for (const record of records) {
+      const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+      const live = node && node.closest(LIVE);
+      if (live && !touched.includes(live)) touched.push(live);
+    }
+    for (const live of touched) {
+      const text = live.textContent.replace(/[\\u2060\\u2066-\\u2069]/g, "").replace(/\\s+/g, " ").trim();
+      if (text && text !== last.get(live)) window.__heard.push(text);
+      last.set(live, text);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();
+"""
+UNREAD = re.compile("[\u2060\u2066-\u2069]")  # the marks HEARING leaves out
+
+
+class ScreenReader:
+    """What a screen reader gives: the focused element's role and name from Chromium's
+    accessibility tree (DevTools protocol), and what the live regions said since a mark (the
+    page was loaded with HEARING)."""
+
+    def __init__(self, page):
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+
+    def focused(self):
+        """(role, name) of the focused element; ("body", "") when focus fell to the page."""
+        if self.page.evaluate("document.activeElement === document.body"):
+            return "body", ""
+        found = self.cdp.send("Runtime.evaluate", {"expression": "document.activeElement"})
+        nodes = self.cdp.send(
+            "Accessibility.getPartialAXTree",
+            {"objectId": found["result"]["objectId"], "fetchRelatives": False},
+        )["nodes"]
+        node = next((n for n in nodes if not n.get("ignored")), nodes[0])
+        return node.get("role", {}).get("value", ""), node.get("name", {}).get("value", "")
+
+    def heard(self):
+        """A mark: how many texts were said so far."""
+        return self.page.evaluate("window.__heard.length")
+
+    def since(self, mark):
+        return self.page.evaluate("n => window.__heard.slice(n)", mark)
+
+    def wait(self, mark, wanted=None, timeout=5_000):
+        """What was said since `mark`, once something was (something containing `wanted`, if
+        given); [] when nothing was in time."""
+        try:
+            self.page.wait_for_function(
+                "([n, w]) => window.__heard.slice(n).some((t) => !w || t.includes(w))",
+                arg=[mark, wanted and UNREAD.sub("", wanted)],
+                timeout=timeout,
+            )
+        except PlaywrightTimeout:
+            return []
+        return self.since(mark)
+
+    def after(self, key, wanted=None, timeout=5_000):
+        """Press `key`; what was said until something was (containing `wanted`, if given)."""
+        mark = self.heard()
+        self.page.keyboard.press(key)
+        return self.wait(mark, wanted, timeout)
 
 
 def watch_responsiveness(page):

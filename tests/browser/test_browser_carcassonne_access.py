@@ -16,7 +16,7 @@
 import re
 
 import pytest
-from browserkit import ROOT, wait_moves, wait_ready
+from browserkit import HEARING, ROOT, ScreenReader, wait_moves, wait_ready
 from screens import AT_REST, check, screenshot
 
 from game.carcassonne.engine import GAME, Place
@@ -30,48 +30,13 @@ COMPUTER = {"name": "Computer", "kind": "ai", "level": "easy"}
 DECK = ["E", "U", "V", "A", "B", "U", "V", "E"]  # the follower examples' deck, and more
 
 # every change of a live region's text (a status line, a log...), in order
-LIVE_PROBE = """() => {
-  window.__heard = [];
-  const last = new Map();
-  const region = (node) => {
-    const el = node.nodeType === 1 ? node : node.parentElement;
-    return el && el.closest('[aria-live]:not([aria-live="off"]), [role=status], [role=alert], [role=log]');
-  };
-  new MutationObserver((records) => {
-    for (const record of records) {
-      const live = region(record.target);
-      if (!live) continue;
-      const text = live.textContent.replace(/\\s+/g, " ").trim();
-      if (text && last.get(live) !== text) window.__heard.push(text);
-      last.set(live, text);
-    }
-  }).observe(document.body, { subtree: true, childList: true, characterData: true });
-}"""
 SQUARE = r"(on the start tile|from the start tile)"
 FITS = r"(Your tile fits here in \d turns?|Your tile does not fit here: )"
 TURNED = r"(Turned: |Turn \d of the \d that fit here: |The only turn that fits here: )"
 
 
-class Reader:
-    """What a screen reader would say: the focused element and the live regions' news."""
-
-    def __init__(self, page):
-        self.page = page
-        self.cdp = page.context.new_cdp_session(page)
-        page.evaluate(LIVE_PROBE)
-
-    def focused(self):
-        """(role, name) of the focused element in the accessibility tree."""
-        found = self.cdp.send("Runtime.evaluate", {"expression": "document.activeElement"})
-        nodes = self.cdp.send(
-            "Accessibility.getPartialAXTree",
-            {"objectId": found["result"]["objectId"], "fetchRelatives": False},
-        )["nodes"]
-        node = nodes[0]
-        return node.get("role", {}).get("value"), node.get("name", {}).get("value", "")
-
-    def heard(self):
-        return self.page.evaluate("window.__heard.length")
+class Reader(ScreenReader):
+    """A screen reader that asserts: what a key must make it say, and that focus stays."""
 
     def press(self, key, *patterns):
         """Press `key`; wait until a live region says something matching every pattern (one
@@ -81,7 +46,7 @@ class Reader:
         for pattern in patterns:
             self.wait_for(pattern, start)
         self.focus_is_not_lost(key)
-        return self.page.evaluate("n => window.__heard.slice(n)", start)
+        return self.since(start)
 
     def wait_for(self, pattern, start, timeout=15_000):
         self.page.wait_for_function(
@@ -115,6 +80,7 @@ def test_three_turns_by_keys_alone_as_a_screen_reader_hears_them(page, site):
         seats=[HUMAN, COMPUTER],
         scenario="Tiles for the keys",
     ).to_link()
+    page.add_init_script(HEARING)
     page.goto(f"{site.url}?game=carcassonne#m={link}")
     wait_ready(page, "carcassonne")
     reader = Reader(page)

@@ -16,7 +16,7 @@ collected and reported together, so one run shows every part that is missing.
 
 import re
 
-from browserkit import wait_ready
+from browserkit import HEARING, UNREAD, ScreenReader, wait_ready
 
 from game.core.match import Match
 from game.thurn_und_taxis import data, draw_words
@@ -27,25 +27,6 @@ SEATS = [
 ]
 SEED = 5
 # every change of a live region's text, in order (screen readers say these)
-LIVE = r"""
-window.__live = [];
-(() => {
-  const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]';
-  const last = new WeakMap();
-  new MutationObserver((records) => {
-    for (const record of records) {
-      const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
-      const region = node && node.closest(LIVE);
-      if (!region) continue;
-      const text = region.textContent.replace(/\s+/g, " ").trim();
-      if (text && last.get(region) !== text) {
-        last.set(region, text);
-        window.__live.push(text);
-      }
-    }
-  }).observe(document, { subtree: true, childList: true, characterData: true });
-})();
-"""
 FITS = re.compile(r"fits|does not fit|can start your route|already on your route")
 CITY_SAID = re.compile(r"(?:From (\w+), road \d+ of \d+: )?([^\s,.]+), ([^\s.]+)\.")
 LOG = "#gt-log li:not(.gt-log-event)"
@@ -60,24 +41,13 @@ def hand_cards(names):
     return [m for m in found if m and m.group(1) in data.CITIES]
 
 
-class Reader:
-    """What a screen reader gets from the page, and the problems found on the way."""
+class Reader(ScreenReader):
+    """A screen reader, and the problems found on the way."""
 
     def __init__(self, page):
-        self.page = page
-        self.cdp = page.context.new_cdp_session(page)
+        super().__init__(page)
         self.cdp.send("Accessibility.enable")
         self.problems = []
-
-    def focused(self):
-        """(role, name) of the focused element in the accessibility tree."""
-        handle = self.cdp.send("Runtime.evaluate", {"expression": "document.activeElement"})
-        tree = self.cdp.send(
-            "Accessibility.getPartialAXTree",
-            {"objectId": handle["result"]["objectId"], "fetchRelatives": False},
-        )
-        node = next(n for n in tree["nodes"] if not n.get("ignored"))
-        return node["role"]["value"], node.get("name", {}).get("value", "")
 
     def buttons(self):
         """The names of every button the accessibility tree has (the panel's choices)."""
@@ -87,29 +57,6 @@ class Reader:
             for n in tree["nodes"]
             if not n.get("ignored") and n.get("role", {}).get("value") == "button"
         ]
-
-    def heard(self):
-        return self.page.evaluate("window.__live.length")
-
-    def said_since(self, n, timeout=4000):
-        """The live texts after the first `n`, once at least one came (None: none came)."""
-        try:
-            self.page.wait_for_function("n => window.__live.length > n", arg=n, timeout=timeout)
-        except Exception:
-            return None
-        return self.page.evaluate("n => window.__live.slice(n)", n)
-
-    def told_since(self, n, words, timeout=4000):
-        """Whether a live text after the first `n` contains `words` (waits for it to come)."""
-        try:
-            self.page.wait_for_function(
-                "([n, words]) => window.__live.slice(n).some((t) => t.includes(words))",
-                arg=[n, words],
-                timeout=timeout,
-            )
-        except Exception:
-            return False
-        return True
 
     def problem(self, text):
         if text not in self.problems:
@@ -138,9 +85,12 @@ def my_turn(page):
 
 def sentence(page, index):
     """The log's sentence of entry `index` (its words as a screen reader reads the log)."""
-    return page.evaluate(
-        """k => document.querySelectorAll('#gt-log li:not(.gt-log-event) .gt-log-text')[k].firstChild.textContent""",
-        index,
+    return UNREAD.sub(
+        "",
+        page.evaluate(
+            """k => document.querySelectorAll('#gt-log li:not(.gt-log-event) .gt-log-text')[k].firstChild.textContent""",
+            index,
+        ),
     )
 
 
@@ -151,7 +101,7 @@ def key_move(reader, key, what):
     page.keyboard.press(key)
     wait_moves(page, before + 1)
     told = sentence(page, before)
-    if not reader.told_since(heard, told):
+    if not reader.wait(heard, told, 4000):
         reader.problem(f"the move of {what} was not announced ({told!r})")
     reader.focus_kept(what)
 
@@ -163,9 +113,9 @@ def walk(reader, keys):
     for key in keys:
         heard = reader.heard()
         page.keyboard.press(key)
-        said = reader.said_since(heard)
+        said = reader.wait(heard, None, 4000)
         reader.focus_kept(key)
-        if said is None:
+        if not said:
             reader.problem("a cursor move was not announced")
             continue
         words = next((t for t in said if CITY_SAID.match(t) or t.startswith("No road")), None)
@@ -181,7 +131,7 @@ def walk(reader, keys):
 
 
 def test_three_turns_by_keys_alone_as_a_screen_reader_reads_them(page, site):
-    page.add_init_script(LIVE)
+    page.add_init_script(HEARING)
     link = Match("thurn-und-taxis", players=2, seed=SEED, seats=SEATS).to_link()
     page.goto(f"{site.url}?game=thurn-und-taxis#m={link}")
     wait_ready(page, "thurn-und-taxis")
@@ -207,7 +157,7 @@ def test_three_turns_by_keys_alone_as_a_screen_reader_reads_them(page, site):
                 for k in range(entries)
                 if page.locator(LOG).nth(k).get_attribute("data-seat") == "1" and k >= last_mine
             ]
-            said = page.evaluate("n => window.__live.slice(n)", heard_at_pass)
+            said = page.evaluate("n => window.__heard.slice(n)", heard_at_pass)
             for told in computer:
                 if not any(told in text for text in said):
                     reader.problem(f"a computer move was not announced ({told!r})")
@@ -227,9 +177,9 @@ def test_three_turns_by_keys_alone_as_a_screen_reader_reads_them(page, site):
         k = playable[0]
         heard = reader.heard()
         page.keyboard.press(str(k + 1))
-        said = reader.said_since(heard)
         city = hand[k].group(1)
-        words = next((t for t in said or [] if t.startswith(f"Chosen card: {city} (")), None)
+        said = reader.wait(heard, f"Chosen card: {city} (", 4000)
+        words = next((t for t in said if t.startswith(f"Chosen card: {city} (")), None)
         if words is None:
             reader.problem(f"choosing a card by its number was not said ({said!r})")
         elif not FITS.search(words):
@@ -247,7 +197,7 @@ def test_three_turns_by_keys_alone_as_a_screen_reader_reads_them(page, site):
             key_move(reader, "Enter", "playing at the right end")
         else:
             told = sentence(page, before)
-            if not reader.told_since(heard, told):
+            if not reader.wait(heard, told, 4000):
                 reader.problem(f"the move of playing a card was not announced ({told!r})")
         hint = page.locator("#gt-panel .tnt-hint").inner_text()
         if re.search(r"\bTap\b", hint):

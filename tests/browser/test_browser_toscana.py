@@ -13,6 +13,8 @@ import re
 
 from browserkit import (
     BOARD_IN_VIEW,
+    HEARING,
+    ScreenReader,
     assert_answered_since,
     fit_board,
     heading,
@@ -24,7 +26,6 @@ from browserkit import (
     wait_stored,
     watch_responsiveness,
 )
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game.core.match import Match
 from game.toscana.engine import GAME, Pass
@@ -173,80 +174,11 @@ def test_the_new_game_form_sets_the_contact_rule(page, site):
 
 
 # ---- played without sight: only what a screen reader reads ----------------------------------
-# The text of every live region each time it changes, as a screen reader hears it: a region
-# inserted with its text already in it is not heard (so it is not recorded either).
-HEARING = """
-window.__heard = [];
-(() => {
-  const LIVE = '[aria-live]:not([aria-live="off"]), [role=status], [role=alert], [role=log]';
-  const last = new Map();
-  new MutationObserver((records) => {
-    const touched = [];
-    for (const record of records) {
-      const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
-      const live = node && node.closest(LIVE);
-      if (live && !touched.includes(live)) touched.push(live);
-    }
-    for (const live of touched) {
-      // (invisible marks are not read: bidi isolates around names, word joiners)
-      const text = live.textContent.replace(/[\\u2060\\u2066-\\u2069]/g, "").replace(/\\s+/g, " ").trim();
-      if (text && text !== last.get(live)) window.__heard.push(text);
-      last.set(live, text);
-    }
-  }).observe(document, { subtree: true, childList: true, characterData: true });
-})();
-"""
 SQUARE = re.compile(r"\b([A-Q])(\d{1,2}): (empty|roof|paving)")
 COMPUTER_SEATS = [
     {"name": "You", "kind": "human", "level": None},
     {"name": "Computer", "kind": "ai", "level": "easy"},
 ]
-
-
-class Ears:
-    """What a screen reader gives: the focused element's role and name from Chromium's
-    accessibility tree (DevTools protocol), and what the live regions said since a mark."""
-
-    def __init__(self, page):
-        self.page = page
-        self.cdp = page.context.new_cdp_session(page)
-        self.cdp.send("Accessibility.enable")
-
-    def focused(self):
-        """(role, name) of the focused element; ("body", "") when focus fell to the page."""
-        if self.page.evaluate("document.activeElement === document.body"):
-            return "body", ""
-        found = self.cdp.send("Runtime.evaluate", {"expression": "document.activeElement"})
-        nodes = self.cdp.send(
-            "Accessibility.getPartialAXTree",
-            {"objectId": found["result"]["objectId"], "fetchRelatives": False},
-        )["nodes"]
-        node = nodes[0]
-        return node.get("role", {}).get("value", ""), node.get("name", {}).get("value", "")
-
-    def mark(self):
-        return self.page.evaluate("window.__heard.length")
-
-    def since(self, mark):
-        return self.page.evaluate("n => window.__heard.slice(n)", mark)
-
-    def after(self, key, wanted=None, timeout=5_000):
-        """Press `key` and return what was said until the live regions said something (that
-        contains `wanted`, if given); [] when nothing was said in time."""
-        mark = self.mark()
-        self.page.keyboard.press(key)
-        return self.wait(mark, wanted, timeout)
-
-    def wait(self, mark, wanted=None, timeout=5_000):
-        try:
-            self.page.wait_for_function(
-                "([n, w]) => window.__heard.slice(n).some((t) => !w || t.includes(w))",
-                arg=[mark, wanted],
-                timeout=timeout,
-            )
-        except PlaywrightTimeout:
-            return []
-        return self.since(mark)
 
 
 def spoken_square(texts):
@@ -288,7 +220,7 @@ def test_three_turns_by_keys_alone_as_a_screen_reader_hears_them(page, site):
     link = Match("toscana", players=2, seed=SEED, seats=COMPUTER_SEATS).to_link()
     page.goto(f"{site.url}?game=toscana#m={link}")
     wait_ready(page, "toscana")
-    ears = Ears(page)
+    ears = ScreenReader(page)
     problems = []
 
     def check_focus(after):
@@ -329,7 +261,7 @@ def test_three_turns_by_keys_alone_as_a_screen_reader_hears_them(page, site):
         check_focus("a refused Enter")
 
     def place_and_hear_the_computer(moves_before):
-        mark = ears.mark()
+        mark = ears.heard()
         page.keyboard.press("Enter")
         logged(page, moves_before + 1)
         mine = ears.wait(mark, "You placed a tile on")

@@ -104,6 +104,31 @@ def wait_ready(page_or_frame, game=None, timeout=BOOT_TIMEOUT_MS):
     page_or_frame.locator(selector).wait_for(state="attached", timeout=timeout)
 
 
+VS_COMPUTER = [
+    {"name": "You", "kind": "human", "level": None},
+    {"name": "Computer", "kind": "ai", "level": "easy"},
+]
+FRIENDS = [
+    {"name": "Ann", "kind": "human", "level": None},
+    {"name": "Ben", "kind": "human", "level": None},
+]
+
+
+def new_page(browser, site, *others, touch, size):
+    """A page in a context of its own of `size` (a phone's touch when `touch`), guarded (only
+    `site` and `others` answer), recording its page errors in `page.page_errors`."""
+    options = {"viewport": {"width": size[0], "height": size[1]}}
+    if touch:
+        options.update(has_touch=True, is_mobile=True)
+    context = browser.new_context(**options)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    page.outside = guard(context, site, *others)
+    page.page_errors = []
+    page.on("pageerror", lambda e: page.page_errors.append(str(e)))
+    return page
+
+
 def errors(page_or_frame):
     return page_or_frame.evaluate("window.__errors || []")
 

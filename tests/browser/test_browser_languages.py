@@ -15,7 +15,7 @@ import json
 import re
 
 import pytest
-from browserkit import ROOT, fit_board, wait_moves, wait_ready
+from browserkit import FRIENDS, ROOT, VS_COMPUTER, fit_board, wait_moves, wait_ready
 from test_browser_carcassonne import choose_square
 from test_browser_toscana import click_move
 
@@ -30,14 +30,6 @@ from game.toscana.engine import Pass
 STRINGS = json.loads((ROOT / "assets" / "strings.json").read_text("utf-8"))
 LANGS = ("en", "cs", "sk", "de")
 SHOTS = ROOT / "test-results" / "i18n"
-VS_COMPUTER = [
-    {"name": "You", "kind": "human", "level": None},
-    {"name": "Computer", "kind": "ai", "level": "easy"},
-]
-FRIENDS = [
-    {"name": "Ann", "kind": "human", "level": None},
-    {"name": "Ben", "kind": "human", "level": None},
-]
 
 # Words that belong to one language only (whole words, lower case): seeing one of them on a
 # screen in another language means a text was left untranslated.

@@ -13,7 +13,7 @@ Matches are planned in CPython and opened from game links.
 import json
 
 import pytest
-from browserkit import BOARD_IN_VIEW, ROOT, errors, guard, wait_ready
+from browserkit import BOARD_IN_VIEW, FRIENDS, ROOT, VS_COMPUTER, errors, new_page, wait_ready
 
 from game.carcassonne.draw import T
 from game.core.match import Match
@@ -24,14 +24,6 @@ LANGS = ("en", "cs", "sk", "de")
 GAMES = ("toscana", "carcassonne", "thurn-und-taxis")
 SHOTS = ROOT / "test-results" / "layout"
 PHONE, DESKTOP, EMBED = (360, 640), (1280, 800), (720, 640)
-VS_COMPUTER = [
-    {"name": "You", "kind": "human", "level": None},
-    {"name": "Computer", "kind": "ai", "level": "easy"},
-]
-FRIENDS = [
-    {"name": "Ann", "kind": "human", "level": None},
-    {"name": "Ben", "kind": "human", "level": None},
-]
 AT_REST = """() => !document.querySelector('#gt-scroll.gt-moving') && document.getAnimations().every(
     (a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)"""
 
@@ -52,15 +44,7 @@ def screen(browser, site):
     contexts = []
 
     def make(size, touch=False):
-        options = {"viewport": {"width": size[0], "height": size[1]}}
-        if touch:
-            options.update(has_touch=True, is_mobile=True)
-        context = browser.new_context(**options)
-        context.set_default_timeout(30_000)
-        page = context.new_page()
-        page.outside = guard(context, site)
-        page.page_errors = []
-        page.on("pageerror", lambda e: page.page_errors.append(str(e)))
+        page = new_page(browser, site, touch=touch, size=size)
         contexts.append(page)
         return page
 

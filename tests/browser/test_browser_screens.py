@@ -13,7 +13,7 @@ opened from the picker on the same page, and the page is resized between sizes.
 import re
 
 import pytest
-from browserkit import BOOT_TIMEOUT_MS, errors, guard, wait_ready
+from browserkit import BOOT_TIMEOUT_MS, errors, new_page, wait_ready
 from screens import Player, assert_screen, play_turns, screenshot
 from test_browser_embed import readme_snippet  # the one line the README gives bloggers
 
@@ -21,19 +21,6 @@ GAMES = ["toscana", "carcassonne", "thurn-und-taxis"]
 PHONE = [(360, 640), (640, 360)]
 DESKTOP = [(1280, 800), (1920, 1080)]
 FRAMES = [(320, 400), (360, 640)]
-
-
-def new_page(browser, site, *others, touch, size):
-    options = {"viewport": {"width": size[0], "height": size[1]}}
-    if touch:
-        options.update(has_touch=True, is_mobile=True)
-    context = browser.new_context(**options)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    page.outside = guard(context, site, *others)
-    page.page_errors = []
-    page.on("pageerror", lambda e: page.page_errors.append(str(e)))
-    return page
 
 
 def clean(page, *frames):

@@ -11,9 +11,9 @@ Screenshots of each go to test-results/screens/ (git-ignored) for people to look
 import re
 
 import pytest
-from browserkit import wait_ready
+from browserkit import new_page, wait_ready
 from screens import Player, assert_screen, play_turns, screenshot
-from test_browser_screens import BLOG, clean, new_page, size_frame
+from test_browser_screens import BLOG, clean, size_frame
 from test_browser_thurn_und_taxis import DECK, PLAN
 
 from game.core.match import Match

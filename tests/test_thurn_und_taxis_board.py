@@ -357,6 +357,22 @@ def at_close(route, hand=("Lodz",), step=None):
     )
 
 
+def test_a_warning_above_the_ways_to_close_leaves_room_for_one_row():
+    # docs/rules/thurn-und-taxis.md, Giving up a route: nothing in the hand fits, so the step warns
+    # the route may have to go; the four ways to close then show one at a time with arrows (a
+    # second row of two would not fit beside the map at 1280 x 800)
+    board = Controller()
+    quiet = shown(
+        board, at_close(["Ulm", "Augsburg", "München"], hand=["Kempten"]), 0, NAMES, TR, True
+    )
+    warned = shown(
+        board, at_close(["Ulm", "Augsburg", "München"], hand=["Lodz"]), 0, NAMES, TR, True
+    )
+    assert MANY_OPTIONS == 4 and quiet.count('data-act="close:') == 4
+    assert "tnt-warn" not in quiet and "tnt-many" not in quiet
+    assert "tnt-warn" in warned and 'class="tnt-choose tnt-many"' in warned
+
+
 def test_closing_options_are_listed_with_what_they_build_and_earn():
     # docs/rules/thurn-und-taxis.md, Houses example: one house per province (3) or all four Baiern cities; Carriages: the
     # first carriage is the 3; brief: "a list of the closing options ... with what each would

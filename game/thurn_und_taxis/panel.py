@@ -264,12 +264,17 @@ def mine_markup(
         # to play, a card each; else a line of small cards (nothing to tap in them)
         css = "tnt-cards tnt-hand" if phase == "play" else "tnt-hand tnt-hand-line"
         parts.append(tag("div", *cards, class_=css))
+    # a warning above takes the room of a second row of ways to close
+    warned = queries.final_round(seen) is not None or (
+        bool(route) and queries.must_abandon(seen, viewer)
+    )
+    side_by_side = 2 if warned else MANY_OPTIONS
     if phase == "play":
         parts.append(ends_markup(sel, route, tr))
         if Pass() in sel.offered or sel.closing:  # the Carrier's card is optional
-            parts.append(close_markup(sel, route, tr))
+            parts.append(close_markup(sel, route, tr, side_by_side))
     elif phase == "close":
-        parts.append(close_markup(sel, route, tr))
+        parts.append(close_markup(sel, route, tr, side_by_side))
     return tag("section", *parts, class_="tnt-box tnt-mine", aria_label=tr("tnt.mine"))
 
 
@@ -366,8 +371,11 @@ def ends_markup(sel: Selection, route: list[str], tr: Translator) -> str:
 MANY_OPTIONS = 4  # ways to close a route that a wide panel lists side by side (two rows of two)
 
 
-def close_markup(sel: Selection, route: list[str], tr: Translator) -> str:
-    """Every way to close the route with what it would build and earn, then the buttons."""
+def close_markup(
+    sel: Selection, route: list[str], tr: Translator, side_by_side: int = MANY_OPTIONS
+) -> str:
+    """Every way to close the route with what it would build and earn, then the buttons. A
+    wide panel lists up to `side_by_side` of them at once, else one at a time."""
     options = sel.closing
     rows = []
     best = max((o["projected_gain"] for o in options), default=None)
@@ -397,7 +405,7 @@ def close_markup(sel: Selection, route: list[str], tr: Translator) -> str:
     listed = tag("div", *rows, class_="tnt-options")
     if len(options) > 1:
         # a narrow screen shows one option at a time, and so does any screen when there are
-        # more than fit beside the map (MANY_OPTIONS): the arrows go through them
+        # more than fit beside the map (`side_by_side`): the arrows go through them
         steps = [
             tag("button", arrow, type="button", data_act=act, aria_label=tr(key), class_=css)
             for arrow, act, key, css in (
@@ -405,7 +413,7 @@ def close_markup(sel: Selection, route: list[str], tr: Translator) -> str:
                 ("▶", "close-next", "tnt.close.next", "tnt-option-step"),
             )
         ]
-        many = " tnt-many" if len(options) > MANY_OPTIONS else ""
+        many = " tnt-many" if len(options) > side_by_side else ""
         listed = tag("div", steps[0], listed, steps[1], class_="tnt-choose" + many)
     buttons = []
     if options:

@@ -196,6 +196,14 @@ class Inputs:
         self.voice.keyboard = False  # prompts in the pointer's words again (at the next redraw)
 
     def on_click(self, event: Any) -> None:
+        if self.screen.more_open and str(event.target.id) == "gt-more":
+            box = event.target.getBoundingClientRect()
+            inside = (
+                box.left <= event.clientX <= box.right and box.top <= event.clientY <= box.bottom
+            )
+            if not inside:  # the dim around the drawer
+                self.screen.show_more(False)
+            return
         action = closest(event.target, "[data-act]")
         if action is not None:
             self.act(str(action.dataset.act))

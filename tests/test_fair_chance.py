@@ -240,14 +240,19 @@ def test_a_whole_link_game_replays_exactly_at_every_device(game_id):
 
 @pytest.mark.parametrize("game_id", [g for g in GAMES if games.get(g).max_players >= 3])
 def test_a_computer_seat_is_dealt_on_the_chain_of_the_person_before_it(game_id):
+    # (the first eight of the computer's turns: a whole link game is played by the test above)
+    def enough(table, at):
+        return sum(d is not None and d.seat == 1 for d in table.matches[at].deals) >= 8
+
     table = Table(game_id, 3, seed=13, computers=(1,))
-    last = linkplay.play_link_game(table, chooser_seed=13)
+    last = linkplay.play_link_game(table, chooser_seed=13, stop=enough)
     final = table.matches[last]
-    assert final.is_over() and final.redealt == []
+    assert (enough(table, last) or final.is_over()) and final.redealt == []
     chains = {(d.seat, d.chain) for d in final.deals if d is not None}
     assert {chain for seat, chain in chains if seat == 1} == {0}  # seat 0 moves before it
-    for seat in table.matches:
-        assert table.receive(seat, table.links[-1]).state == final.state
+    for seat in table.matches:  # every device takes the last link as it was sent
+        received = table.receive(seat, table.links[-1])
+        assert received.moves == final.moves and received.redealt == []
 
 
 @pytest.mark.parametrize("game_id", GAMES)

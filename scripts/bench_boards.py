@@ -7,9 +7,10 @@ games, median and worst in ms. Not a test; prints JSON lines.
 
 import argparse
 import json
-import subprocess
 import sys
 from pathlib import Path
+
+from in_pyodide import printed
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -58,18 +59,12 @@ def main():
         f"print('RESULT ' + json.dumps(measure({g!r}, {p}, {args.games}, '/repo/assets/strings.json')))\n"
         for g, p in PLAN
     )
-    run = subprocess.run(
-        ["node", str(ROOT / "scripts" / "pyodide_run.mjs"), code],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    if run.returncode:
-        raise SystemExit(run.stderr)
-    for line in run.stdout.splitlines():
-        if line.startswith("RESULT "):
-            print(json.dumps({"python": "pyodide", **json.loads(line[7:])}))
+    try:
+        rows = printed(code, "RESULT", timeout=1800)
+    except RuntimeError as failed:
+        raise SystemExit(str(failed)) from None
+    for row in rows:
+        print(json.dumps({"python": "pyodide", **row}))
 
 
 if __name__ == "__main__":

@@ -7,12 +7,13 @@ a noisy shared machine. Prints JSON lines; not a test.
 
 import argparse
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from in_pyodide import printed  # noqa: E402
 
 from game import games  # noqa: E402
 from game.core.cli import random_games  # noqa: E402
@@ -26,21 +27,10 @@ def pyodide_run(n):
         f"for game_id, players in {PLAN!r}.items():\n"
         f"    print('RESULT ' + json.dumps(random_games(games.get(game_id), {n}, 1, players)))\n"
     )
-    run = subprocess.run(
-        ["node", str(ROOT / "scripts" / "pyodide_run.mjs"), code],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    if run.returncode:
-        raise SystemExit(run.stderr)
-    return {
-        r["game"]: r
-        for r in (
-            json.loads(line[7:]) for line in run.stdout.splitlines() if line.startswith("RESULT ")
-        )
-    }
+    try:
+        return {r["game"]: r for r in printed(code, "RESULT", timeout=1800)}
+    except RuntimeError as failed:
+        raise SystemExit(str(failed)) from None
 
 
 def main():

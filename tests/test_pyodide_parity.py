@@ -6,14 +6,13 @@ every game; the digests cover every move and every final state, so equal digests
 Keyed play (link play: every turn dealt from a key) runs once per game too (KEYED).
 """
 
-import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 import toygame
 from declared import GAME_IDS as SITE_GAMES
+from in_pyodide import printed
 
 from game import games
 from game.core import conformance
@@ -60,16 +59,7 @@ def pyodide_digests():
         "sample": SAMPLE,
         "keyed": KEYED,
     }
-    run = subprocess.run(
-        [node, str(ROOT / "scripts" / "pyodide_run.mjs"), code],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert run.returncode == 0, run.stderr[-3000:]
-    line = [row for row in run.stdout.splitlines() if row.startswith("DIGESTS ")][-1]
-    return json.loads(line[len("DIGESTS ") :])
+    return printed(code, "DIGESTS")[-1]
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -40,6 +40,7 @@ INPUTS = {
     "sw.template.js": "build.py renders it into sw.js (tests/browser/test_browser_offline.py)",
     "bench_bare.html": "bench.py's reference page (tests/browser/test_browser_scripts.py)",
     "stdlib.json": "audit_stdlib.py writes it, build.py reads it (tests/test_stdlib.py)",
+    "in_pyodide.py": "the way Python reaches pyodide_run.mjs (tests/test_pyodide_parity.py)",
 }
 
 

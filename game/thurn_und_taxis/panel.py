@@ -264,17 +264,12 @@ def mine_markup(
         # to play, a card each; else a line of small cards (nothing to tap in them)
         css = "tnt-cards tnt-hand" if phase == "play" else "tnt-hand tnt-hand-line"
         parts.append(tag("div", *cards, class_=css))
-    # a warning above takes the room of a second row of ways to close
-    warned = queries.final_round(seen) is not None or (
-        bool(route) and queries.must_abandon(seen, viewer)
-    )
-    side_by_side = 2 if warned else MANY_OPTIONS
     if phase == "play":
         parts.append(ends_markup(sel, route, tr))
         if Pass() in sel.offered or sel.closing:  # the Carrier's card is optional
-            parts.append(close_markup(sel, route, tr, side_by_side))
+            parts.append(close_markup(sel, route, tr, side_by_side(seen, viewer, phase)))
     elif phase == "close":
-        parts.append(close_markup(sel, route, tr, side_by_side))
+        parts.append(close_markup(sel, route, tr, side_by_side(seen, viewer, phase)))
     return tag("section", *parts, class_="tnt-box tnt-mine", aria_label=tr("tnt.mine"))
 
 
@@ -369,6 +364,16 @@ def ends_markup(sel: Selection, route: list[str], tr: Translator) -> str:
 
 
 MANY_OPTIONS = 4  # ways to close a route that a wide panel lists side by side (two rows of two)
+
+
+def side_by_side(state: Any, seat: int, phase: str) -> int:
+    """How many ways to close a wide panel lists at once: two rows of two, or one row when a
+    warning of the step (step_markup: the final round; closing with no card that fits the
+    route) takes the room of the second."""
+    warned = queries.final_round(state) is not None or (
+        phase == "close" and bool(queries.route(state, seat)) and queries.must_abandon(state, seat)
+    )
+    return 2 if warned else MANY_OPTIONS
 
 
 def close_markup(

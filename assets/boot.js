@@ -652,6 +652,10 @@ function start() {
       location.replace(`${location.pathname}?${q}`);
     }
   });
+  // a language button clicked before this ran (index.html kept it): applied now
+  const early = window.bgtEarlyLang || [];
+  window.bgtEarlyLang = null;
+  if (early.length) setLang(early[early.length - 1]);
   addEventListener("popstate", () => {
     const q = new URLSearchParams(location.search);
     const id = q.get("game");

@@ -87,6 +87,31 @@ def test_picker_is_plain_html_and_works_before_python(table, site):
     check_clean(page)
 
 
+def test_a_language_pressed_before_the_scripts_run_is_applied(browser, site):
+    # a slow first load: the picker shows (plain HTML) while assets/boot.js is still on its way;
+    # a language pressed then is not lost, it applies when the script runs
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    page.outside = guard(context, site)
+    page.page_errors = []
+    page.on("pageerror", lambda e: page.page_errors.append(str(e)))
+    held = []
+    page.route("**/assets/boot.js", lambda route: held.append(route))  # answered after the press
+    with page.expect_request("**/assets/boot.js"):
+        page.goto(site.url, wait_until="commit")
+    page.locator('.lang[data-lang="cs"]').click()
+    assert page.locator("#picker h1").inner_text() == "Choose a game"  # nothing ran it yet
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_function(
+        "t => document.querySelector('#picker h1').textContent === t", arg="Vyberte hru"
+    )
+    assert page.locator('.lang[data-lang="cs"]').get_attribute("aria-pressed") == "true"
+    check_clean(page)
+    context.close()
+
+
 def test_choosing_a_game_boots_python_from_local_files(table, site):
     page = table
     page.click('.game[data-game="toscana"] a.play')

@@ -70,6 +70,12 @@ def focused(page):
     return page.evaluate(FOCUSED)
 
 
+def focus_placed(page):
+    """A closed dialog's focus lands once the task that closed it is over: wait for it to land
+    anywhere but the page's body (it never does: the wait fails)."""
+    page.wait_for_function("document.activeElement && document.activeElement !== document.body")
+
+
 def said(page):
     return page.evaluate("window.__said")
 
@@ -277,7 +283,7 @@ def test_every_dialog_keeps_the_keyboard_and_gives_it_back(page, site):
     tab_round(page, "#gt-dialog")
     page.keyboard.press("Escape")
     page.locator("#gt-dialog").wait_for(state="hidden")
-    assert focused(page) != "body"
+    focus_placed(page)
 
 
 def test_the_hot_seat_curtain_is_a_modal_dialog(page, site):
@@ -293,7 +299,7 @@ def test_the_hot_seat_curtain_is_a_modal_dialog(page, site):
     assert page.locator("#gt-dialog [data-act=reveal]").is_visible()
     page.keyboard.press("Enter")
     page.locator("#gt-dialog").wait_for(state="hidden")
-    assert focused(page) != "body"
+    focus_placed(page)
 
 
 # ---- a short game by the keys ---------------------------------------------------------------------

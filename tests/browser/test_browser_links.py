@@ -281,10 +281,14 @@ def test_the_curtain_shares_without_showing_the_next_hand(page, site):
     page.add_init_script(HAND_PROBE)
     match_id = new_game_of_people(page, site, TUT, ["Ann", "Ben"])
     dialog = page.locator("#gt-dialog")
-    for name in ("Ann", "Ben", "Ann"):  # a round at one device: Ben holds cards by then
+    turns = ["Ann", "Ben", "Ann"]  # a round at one device: Ben holds cards by then
+    while turns:
+        name = turns.pop(0)
         heading(dialog, f"Hand the device to {name}").wait_for()
         page.click("#gt-dialog [data-act=reveal]")
         match = play_turn(page, match_id)
+        if not turns and hand_words(match.state, 1) == hand_words(match.state, 0):
+            turns = ["Ben", "Ann"]  # the same cities in both hands: the probe could not tell
     heading(dialog, "Hand the device to Ben").wait_for()
     bens = hand_words(match.state, 1)
     assert bens and bens in page.evaluate("[...window.__hands]")  # the probe sees hands

@@ -8,7 +8,7 @@ import json
 
 import build
 import pytest
-from browserkit import BOOT_TIMEOUT_MS, errors, guard, start_if_asked, wait_ready
+from browserkit import BOOT_TIMEOUT_MS, errors, guard, new_page, start_if_asked, wait_ready
 
 LATENCY_PROBE = """
 window.__latency = [];
@@ -38,7 +38,7 @@ def table(browser, site):
     page.page_errors = []
     page.on("pageerror", lambda e: page.page_errors.append(str(e)))
     yield page
-    context.close()
+    page.context.close()
 
 
 def check_clean(page):
@@ -90,12 +90,7 @@ def test_picker_is_plain_html_and_works_before_python(table, site):
 def test_a_language_pressed_before_the_scripts_run_is_applied(browser, site):
     # a slow first load: the picker shows (plain HTML) while assets/boot.js is still on its way;
     # a language pressed then is not lost, it applies when the script runs
-    context = browser.new_context(viewport={"width": 1000, "height": 800})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    page.outside = guard(context, site)
-    page.page_errors = []
-    page.on("pageerror", lambda e: page.page_errors.append(str(e)))
+    page = new_page(browser, site, touch=False, size=(1000, 800))
     held = []
     page.route("**/assets/boot.js", lambda route: held.append(route))  # answered after the press
     with page.expect_request("**/assets/boot.js"):
@@ -109,7 +104,7 @@ def test_a_language_pressed_before_the_scripts_run_is_applied(browser, site):
     )
     assert page.locator('.lang[data-lang="cs"]').get_attribute("aria-pressed") == "true"
     check_clean(page)
-    context.close()
+    page.context.close()
 
 
 def test_choosing_a_game_boots_python_from_local_files(table, site):
@@ -269,12 +264,7 @@ def far_future(data, where):
 def test_a_date_no_clock_can_show_never_stops_the_site(browser, site, where):
     # Stored "played": 9e15 once stopped the whole site for good ("Invalid time value" in the
     # picker: it listed nothing, Play did nothing, ?game=&match= never got ready)
-    context = browser.new_context(viewport={"width": 1000, "height": 800})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    page.outside = guard(context, site)
-    page.page_errors = []
-    page.on("pageerror", lambda e: page.page_errors.append(str(e)))
+    page = new_page(browser, site, touch=False, size=(1000, 800))
     page.goto(site.url)
     page.evaluate(
         "data => { localStorage.clear(); for (const [k, v] of Object.entries(data)) "
@@ -312,4 +302,4 @@ def test_a_date_no_clock_can_show_never_stops_the_site(browser, site, where):
         "document.querySelectorAll('#gt-log li:not(.gt-log-event)').length === 6"
     )
     check_clean(page)
-    context.close()
+    page.context.close()

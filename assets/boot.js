@@ -16,9 +16,10 @@ import { GAME_IDS } from "./games.js";
 import { bridge } from "./handshake.js";
 import { LANGS, chooseLang, translate } from "./i18n.js";
 import { installMemoryIDB } from "./idb-fallback.js";
+import { startEarly } from "./interpreter.js";
 import { paintFragment, storedPaint } from "./paint.js";
 import { mountYourGames } from "./yourgames.js";
-import { fetchSnapshot } from "./snapshot.js";
+import { readSnapshot } from "./snapshot.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -29,8 +30,6 @@ const SLOW_MS = 25000;
 const PREFETCH_DELAY_MS = 2500;
 // Safari and every browser on iOS (their engine is WebKit; Chromium's user agent says AppleWebKit too)
 const WEBKIT = /AppleWebKit\//.test(navigator.userAgent) && !/Chrome\/|Chromium\//.test(navigator.userAgent);
-
-const pageFetch = window.fetch.bind(window); // before watchFetches() wraps it
 
 const state = {
   lang: "en",
@@ -48,7 +47,9 @@ const state = {
   snapshot: null,         // Promise of Python's memory image, when it is worth fetching
   offlineSaid: null,      // what the screen reader last heard of the offline copy (a key)
   config: null,           // PyScript's configuration for the game being started (preload.json)
-  games: {},              // game id -> its package's Python files, {path: URL} (preload.json)
+  games: {},              // game id -> {package: its folder, bundle: its Python files} (preload.json)
+  bundles: [],            // Promises of the Python files to write once Python runs ({path: source})
+  opened: new Set(),      // the games whose Python files are in Python's file system
   python: null,           // the running Pyodide, once Python has started
   main: "game/ui/main.py", // the script PyScript runs (preload.json: the page's copy of it)
   paint: null,            // the kept copy of the table that may be shown while Python starts
@@ -348,6 +349,8 @@ async function boot() {
     // fetch the whole runtime at once instead of one import after another (names from the build)
     await preloadRuntime();
     paint();
+    // Python starts now, not once PyScript has loaded and asks for it (assets/interpreter.js)
+    if (state.config) startEarly().catch(() => {}); // PyScript reports a failure
     // PyScript's package cache gets an in-memory IndexedDB (see idb-fallback.js); where storage
     // works the real one comes back as soon as PyScript has opened its cache
     const restoreIDB = installMemoryIDB();
@@ -385,19 +388,19 @@ async function preloadRuntime() {
   try {
     // index.html starts this fetch before boot.js runs when the URL names a game
     const response = await (window.bgtPreloadList || fetch(new URL("../vendor/preload.json", import.meta.url)));
-    const { modules = [], fetches = [], config = null, main = null, games = {}, snapshot = null, build = null } = await response.json();
+    const { modules = [], fetches = [], config = null, main = null, core = null, games = {}, snapshot = null, build = null } = await response.json();
     window.bgt.build = build;
     planSnapshot(snapshot);
     state.games = games;
     if (main) state.main = main;
     if (config) {
-      // PyScript writes the core files and the chosen game's (config.files: {URL: path}); the
-      // others come when opened
-      const chosen = Object.entries(games[state.game] || {}).map(([path, url]) => [`./${url}`, `./${path}`]);
-      state.config = { ...config, files: { ...config.files, ...Object.fromEntries(chosen) } };
+      state.config = config;
+      // the core's Python files and the chosen game's, fetched now and written into Python's file
+      // system as soon as it runs (window.bgt.started); the other games' when opened
+      state.bundles = [core, games[state.game]?.bundle].filter(Boolean).map(fetchBundle);
       window.bgt.files = Object.fromEntries(Object.entries(games)
         .filter(([id]) => id !== state.game)
-        .map(([, files]) => [Object.keys(files)[0].split("/").slice(0, -1).join("/"), files]));
+        .map(([, { package: folder, bundle }]) => [folder, new URL(`../${bundle}`, import.meta.url).href]));
     }
     const base = new URL("../", import.meta.url);
     const add = (path, rel, priority) => {
@@ -416,30 +419,48 @@ async function preloadRuntime() {
     // instead of 2.3 s, medians of 4 on the loaded machine).
     if (WEBKIT || navigator.serviceWorker?.controller) return;
     for (const path of fetches) add(path, "preload", "high");
-    // the Python files are needed only once the interpreter runs: after everything else
+    // the files PyScript fetches are needed only once the interpreter runs: after everything else
     for (const path of Object.keys(state.config?.files || {})) add(path, "preload", "low");
   } catch (error) {
     console.info("no preload list:", error); // only slower
   }
 }
 
+// A bundle of Python files (vendor/bundles/: {path: source}): fetched, then written into Python's
+// file system once it runs. A file already there is kept (a game opened twice).
+async function fetchBundle(path) {
+  const response = await fetch(new URL(`../${path}`, import.meta.url));
+  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+function writeBundle(python, sources) {
+  for (const [path, source] of Object.entries(sources)) {
+    if (python.FS.analyzePath(path).exists) continue;
+    python.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
+    python.FS.writeFile(path, source);
+  }
+}
+
+// Python runs (assets/interpreter.js): the core's and the chosen game's files go in before main.py
+async function onPythonStarted(python) {
+  state.python = python;
+  for (const bundle of state.bundles) writeBundle(python, await bundle);
+  state.bundles = [];
+  state.opened.add(state.game);
+}
+
 // Open a game in the running Python: first its package's files into Python's file system (the
-// game started with only its own; the offline copy has them all after the first visit).
+// game started with only its own).
 async function openInPython(id, match) {
-  const python = state.python;
-  const paths = Object.keys(state.games[id] || {}).filter((path) => python && !python.FS.analyzePath(path).exists);
-  try {
-    const texts = await Promise.all(paths.map(async (path) => {
-      const response = await fetch(new URL(`../${state.games[id][path]}`, import.meta.url));
-      if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
-      return new Uint8Array(await response.arrayBuffer());
-    }));
-    paths.forEach((path, k) => {
-      python.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
-      python.FS.writeFile(path, texts[k]);
-    });
-  } catch (error) {
-    console.warn("the game's files could not be fetched now:", error); // Python fetches them itself
+  const bundle = state.games[id]?.bundle;
+  if (bundle && state.python && !state.opened.has(id)) {
+    try {
+      writeBundle(state.python, await fetchBundle(bundle));
+      state.opened.add(id);
+    } catch (error) {
+      console.warn("the game's files could not be fetched now:", error); // Python fetches them itself
+    }
   }
   window.bgt.open(id, match);
 }
@@ -496,29 +517,14 @@ function unpaint(clear) {
 // ---- the memory snapshot ---------------------------------------------------------------------
 // Restoring Python's memory image (assets/interpreter.js) skips starting CPython and importing the
 // games' code, but the image is a bigger download (about 6 MB) than that work is worth on most
-// networks (measured: README "Performance"). So it is fetched when it is at hand, in the offline
-// copy (a revisit), or when the server is near: on this machine, or some request of this page went
-// to the server and back within NEAR_MS (a local network); never with Save-Data.
-const NEAR_MS = 20;
-const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
-
+// networks (measured: README "Performance"). index.html fetches it when it is at hand
+// (window.bgtStartSnapshot: from the offline copy, or from a near server); here it is checked
+// against the build's key.
 function planSnapshot(info) {
-  if (!info || typeof DecompressionStream !== "function") return;
-  if ("connection" in navigator && navigator.connection.saveData) return;
-  const controlled = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
-  if (!controlled && !serverIsNear()) return;
-  performance.mark("snapshot-start");
-  const url = new URL(info.path, new URL("../", import.meta.url)).href;
-  state.snapshot = pageFetch(url).then((response) => fetchSnapshot(response, info.key));
+  window.bgtStartSnapshot?.(); // a game chosen on the picker (a game link started it already)
+  if (!info || !window.bgtSnapshot) return;
+  state.snapshot = readSnapshot(window.bgtSnapshot, info.key);
   state.snapshot.then(() => performance.mark("snapshot-unpacked"), () => {}); // the interpreter hears why
-}
-
-function serverIsNear() {
-  if (LOOPBACK.test(location.hostname)) return true;
-  const times = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
-    .filter((e) => e.name.startsWith(location.origin) && e.transferSize !== 0) // not from a cache
-    .map((e) => e.responseEnd - e.startTime); // the whole request: queue, round trip, body
-  return times.length > 0 && Math.min(...times) <= NEAR_MS;
 }
 
 // A runtime file the server does not have (404) makes Pyodide hang instead of failing: watch
@@ -598,7 +604,7 @@ window.bgt = bridge({
   },
   match: null,
   beforeStart() { return state.snapshot; },
-  started(pyodide) { state.python = pyodide; },
+  started: onPythonStarted,
   files: {},
   build: null,
 });

@@ -29,11 +29,12 @@ export const HANDSHAKE = Object.freeze([
   ["back", "boot", "back(): leave the table (Cancel with no game in progress): the picker, or in an embed the start poster"],
   ["beforeStart", "boot", `beforeStart(): assets/interpreter.js, when PyScript starts Python: a Promise of
      Python's memory image (or null) that settles once Python may start`],
-  ["started", "boot", "started(pyodide): assets/interpreter.js, once Python runs: boot.js then writes another game's files into Python's file system before opening it"],
+  ["started", "boot", `started(pyodide): assets/interpreter.js awaits it once Python runs: boot.js writes the
+     core's and the chosen game's Python files into Python's file system (and another game's before opening it)`],
   ["build", "boot", `the key of the drawing (vendor/preload.json "build"), or null: Python keeps a copy of
      the table it draws under it for the next start (game/ui/paint.py, assets/paint.js)`],
-  ["files", "boot", `{package folder: {path: URL}}: the Python files of the games not loaded yet
-     (game/ui/files.py fetches them itself if Python needs one first)`],
+  ["files", "boot", `{package folder: URL of its bundle, {path: source}}: the Python files of the games not
+     loaded yet (game/ui/files.py fetches them itself if Python needs one first)`],
   // set by Python, called by boot.js
   ["open", "python", "open(gameId, matchId): show another game or match without reloading (then ready() again)"],
   ["forget", "python", "forget(matchId): the picker deleted this match: never write it back"],

@@ -1,5 +1,6 @@
-// The build's memory snapshot of Python (scripts/make_snapshot.mjs): fetched, unpacked
-// and checked here (boot.js starts it), restored by assets/interpreter.js.
+// The build's memory snapshot of Python (scripts/make_snapshot.mjs): fetched by index.html from the
+// page's first bytes (window.bgtStartSnapshot) and unpacked off the page's thread while it arrives
+// (assets/snapshot-worker.js), checked here (boot.js), restored by assets/interpreter.js.
 //
 // The file is gzip of: "BGTSNAP1", the key (64 hex digits: a hash of the runtime files and the game
 // code it was made with), the memory size (4 bytes, little-endian), then Pyodide's snapshot without
@@ -12,11 +13,10 @@
 const MAGIC = "BGTSNAP1";
 const HEADER = MAGIC.length + 64 + 4;
 
-// -> Promise<Uint8Array>: the memory image for loadPyodide({_loadSnapshot}); rejects with the reason
-export async function fetchSnapshot(response, key) {
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  let buffer = await response.arrayBuffer();
-  if (new Uint8Array(buffer, 0, 2).join() === "31,139") buffer = await gunzip(buffer);
+// bytes: Promise<ArrayBuffer> of the file as assets/snapshot-worker.js unpacked it (index.html) ->
+// Promise<Uint8Array>: the memory image for loadPyodide({_loadSnapshot}); rejects with the reason
+export async function readSnapshot(bytes, key) {
+  const buffer = await bytes;
   if (buffer.byteLength < HEADER) throw new Error("snapshot: truncated");
   const text = new TextDecoder().decode(new Uint8Array(buffer, 0, HEADER - 4));
   if (text.slice(0, MAGIC.length) !== MAGIC) throw new Error("snapshot: not a snapshot file");
@@ -26,40 +26,6 @@ export async function fetchSnapshot(response, key) {
   // the memory after the image's end is zero: grow the buffer in place where the browser can
   const whole = buffer.transfer ? buffer.transfer(HEADER + size) : grown(buffer, HEADER + size);
   return new Uint8Array(whole, HEADER, size);
-}
-
-// Unpacking 27 MB takes the thread that does it a while (0.3 s on a desktop, seconds on a phone):
-// a worker does it, so that the page meanwhile loads PyScript and Pyodide.
-const UNPACK = `onmessage = async (event) => {
-  try {
-    const stream = new Blob([event.data]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const data = await new Response(stream).arrayBuffer();
-    postMessage(data, [data]);
-  } catch (error) {
-    postMessage(String(error && error.message || error));
-  }
-};`;
-
-function gunzip(buffer) {
-  if (typeof DecompressionStream !== "function") throw new Error("snapshot: no DecompressionStream");
-  const url = URL.createObjectURL(new Blob([UNPACK], { type: "text/javascript" }));
-  const worker = new Worker(url);
-  const done = () => {
-    worker.terminate();
-    URL.revokeObjectURL(url);
-  };
-  return new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => {
-      done();
-      if (typeof data === "string") reject(new Error(`snapshot: damaged (${data})`));
-      else resolve(data);
-    };
-    worker.onerror = (event) => {
-      done();
-      reject(new Error(`snapshot: cannot unpack (${event.message || "no worker"})`));
-    };
-    worker.postMessage(buffer, [buffer]);
-  });
 }
 
 function grown(buffer, length) {

@@ -316,19 +316,31 @@ def test_vendor_holds_the_trimmed_runtime():
 
 def test_the_page_starts_with_the_core_and_the_chosen_game_only():
     preload = json.loads((ROOT / "vendor" / "preload.json").read_text("utf-8"))
-    core = [path[2:] for path in preload["config"]["files"].values()]
-    games = preload["games"]  # id -> {path: where the page fetches it}
+
+    def bundle(url):  # {path in Python's file system: source as the page loads it}
+        sources = json.loads((ROOT / url).read_text("utf-8"))
+        assert all(source == build.page_bytes(ROOT, path).decode() for path, source in sources.items())
+        return list(sources)
+
+    # PyScript fetches only what is not Python; the Python files come in one bundle per part
+    assert not [f for f in preload["config"]["files"].values() if f.endswith(".py")]
+    core = [path[2:] for path in preload["config"]["files"].values()] + bundle(preload["core"])
+    games = {game: bundle(part["bundle"]) for game, part in preload["games"].items()}
     assert set(games) == set(GAME_IDS)
     assert preload["main"] == build.served("game/ui/main.py")  # fetched once: PyScript's script
     assert "game/ui/main.py" not in core and "assets/strings.json" in core
     for game, files in games.items():
         folder = build.game_packages()[game]
+        assert preload["games"][game]["package"] == folder
         assert files and all(f.startswith(folder + "/") for f in files)
-        assert all(url == build.served(path) for path, url in files.items())
         assert f"{folder}/__init__.py" in core  # every declaration is read at start
         assert not set(files) & set(core)
     everything = core + ["game/ui/main.py"] + [f for files in games.values() for f in files]
     assert sorted(everything) == build.python_files()
+    # the offline copy holds the bundles, not the single copies (only the script, fetched apart)
+    precached = build.precache_list()
+    assert {preload["core"]} | {part["bundle"] for part in preload["games"].values()} <= set(precached)
+    assert [p for p in precached if p.startswith(build.PAGE_COPIES + "/")] == [preload["main"]]
     # PyScript's plugins the page does not use: not loaded, not preloaded
     assert "!py-editor" in preload["config"]["plugins"]
     assert not [m for m in preload["modules"] if "py-editor" in m or "codemirror" in m]

@@ -16,7 +16,6 @@ import { GAME_IDS } from "./games.js";
 import { bridge } from "./handshake.js";
 import { LANGS, chooseLang, translate } from "./i18n.js";
 import { installMemoryIDB } from "./idb-fallback.js";
-import { startEarly } from "./interpreter.js";
 import { paintFragment, storedPaint } from "./paint.js";
 import { mountYourGames } from "./yourgames.js";
 import { readSnapshot } from "./snapshot.js";
@@ -350,7 +349,7 @@ async function boot() {
     await preloadRuntime();
     paint();
     // Python starts now, not once PyScript has loaded and asks for it (assets/interpreter.js)
-    if (state.config) startEarly().catch(() => {}); // PyScript reports a failure
+    if (state.config) import("./interpreter.js").then((m) => m.startEarly()).catch(() => {}); // PyScript reports a failure
     // PyScript's package cache gets an in-memory IndexedDB (see idb-fallback.js); where storage
     // works the real one comes back as soon as PyScript has opened its cache
     const restoreIDB = installMemoryIDB();

@@ -64,7 +64,7 @@ async function precache() {
 
 // Python's memory snapshot travels as gzip; the offline copy keeps it unpacked (about
 // 27 MB instead of 6), so that a start from this copy does not spend a quarter of a second of the
-// page's main thread on unpacking it (assets/snapshot.js reads either form). Not in WebKit: its
+// page on unpacking it (assets/snapshot-worker.js reads either form). Not in WebKit: its
 // Cache Storage hands a page big bodies slowly (measured: 27 MB in 3-5 s), slower than unpacking.
 const SNAPSHOT = new URL("__SNAPSHOT__", self.location).href;
 const WEBKIT = /AppleWebKit\//.test(navigator.userAgent) && !/Chrome\/|Chromium\//.test(navigator.userAgent);

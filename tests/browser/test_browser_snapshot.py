@@ -81,9 +81,9 @@ def test_a_snapshot_unpacked_on_the_way_is_restored_too(open_session, site):
 
 
 # Without the snapshot only the chosen game's Python files are in Python's file system at start
-# (scripts/build.py, page_files): another game's arrive when it is first needed.
+# (scripts/build.py, page_files): another game's bundle arrives when it is first needed.
 GAME_FILES = """(game) => performance.getEntriesByType('resource')
-  .filter((e) => e.name.includes(`/game/${game}/`) && !e.name.endsWith('__init__.py'))
+  .filter((e) => e.name.endsWith(`/vendor/bundles/${game}.json`))
   .map((e) => e.initiatorType)"""
 
 
@@ -97,7 +97,7 @@ def test_without_the_snapshot_a_link_of_another_game_fetches_that_games_files(op
     # Python imported Carcassonne before boot.js could bring its files: game/ui/files.py did
     # (synchronously), and only Carcassonne's
     assert set(session.page.evaluate(GAME_FILES, "carcassonne")) == {"xmlhttprequest"}
-    assert session.page.evaluate(GAME_FILES, "thurn_und_taxis") == []
+    assert session.page.evaluate(GAME_FILES, "thurn-und-taxis") == []
     match = play_turn(session, "carcassonne", autosaved(session, "carcassonne"))
     assert len(match.moves) > len(start.moves)
     assert session.errors() == []

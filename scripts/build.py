@@ -530,7 +530,9 @@ def write_bundles(root=ROOT):
     """Write BUNDLES (only what changed) and remove bundles of parts that are gone."""
     root = Path(root)
     parts = bundle_parts(root)
-    changed = sum(write_if_changed(root / url, render_bundle(root, files)) for url, files in parts.values())
+    changed = sum(
+        write_if_changed(root / url, render_bundle(root, files)) for url, files in parts.values()
+    )
     wanted = {url for url, _ in parts.values()}
     for path in sorted((root / BUNDLES).glob("*.json")):
         if posix(path, root) not in wanted:

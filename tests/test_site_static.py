@@ -321,7 +321,9 @@ def test_the_page_starts_with_the_core_and_the_chosen_game_only():
 
     def bundle(url):  # {path in Python's file system: source as the page loads it}
         sources = json.loads((ROOT / url).read_text("utf-8"))
-        assert all(source == build.page_bytes(ROOT, path).decode() for path, source in sources.items())
+        assert all(
+            source == build.page_bytes(ROOT, path).decode() for path, source in sources.items()
+        )
         return list(sources)
 
     # PyScript fetches only what is not Python; the Python files come in one bundle per part
@@ -341,7 +343,8 @@ def test_the_page_starts_with_the_core_and_the_chosen_game_only():
     assert sorted(everything) == build.python_files()
     # the offline copy holds the bundles, not the single copies (only the script, fetched apart)
     precached = build.precache_list()
-    assert {preload["core"]} | {part["bundle"] for part in preload["games"].values()} <= set(precached)
+    bundles = {preload["core"]} | {part["bundle"] for part in preload["games"].values()}
+    assert bundles <= set(precached)
     assert [p for p in precached if p.startswith(build.PAGE_COPIES + "/")] == [preload["main"]]
     # PyScript's plugins the page does not use: not loaded, not preloaded
     assert "!py-editor" in preload["config"]["plugins"]

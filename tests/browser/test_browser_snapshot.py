@@ -80,6 +80,30 @@ def test_a_snapshot_unpacked_on_the_way_is_restored_too(open_session, site):
     assert session.errors() == []
 
 
+def test_a_game_link_fetches_the_runtime_and_the_snapshot_before_the_scripts_run(
+    open_session, site
+):
+    """index.html's first script asks for the WebAssembly and the snapshot (near server: this
+    machine) from the page's first bytes, and a worker unpacks the snapshot while it arrives;
+    boot.js, held back here, finds them on their way."""
+    session = open_session("chromium")
+    page = session.page
+    held = []
+    page.route("**/assets/boot.js", lambda route: held.append(route))
+    asked = []
+    page.on("request", lambda request: asked.append(request.url.rsplit("/", 1)[-1]))
+    with page.expect_request("**/assets/boot.js"):
+        page.goto(f"{site.url}?game={GAME}", wait_until="commit")
+    for name in ("pyodide.asm.wasm", "snapshot.bin", "snapshot-worker.js"):
+        if name not in asked:  # (events reach the page.on list only while Playwright waits)
+            page.wait_for_event("request", lambda request, n=name: request.url.endswith("/" + n))
+    assert not [a for a in asked if a.endswith((".py", "core.js", "interpreter.js"))], asked
+    held[0].continue_()
+    session.wait_ready(GAME)
+    assert session.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+    assert session.errors() == []
+
+
 # Without the snapshot only the chosen game's Python files are in Python's file system at start
 # (scripts/build.py, page_files): another game's bundle arrives when it is first needed.
 GAME_FILES = """(game) => performance.getEntriesByType('resource')

@@ -49,7 +49,8 @@ Scenarios (times in ms from navigation start, min / median / max over the runs):
   picker        12 clicks on the picker from its first paint on: input -> next frame, and the
                 longest task after the first paint.
 Breakdown rows ("... at"): when the runtime's WebAssembly had arrived, when it was compiled and
-instantiated, when Python was restored or started, when PyScript ran main.py, when the board was up.
+instantiated, when Python was restored, when PyScript had it (boot.js starts Python before
+PyScript asks: assets/interpreter.js), when PyScript ran main.py, when the board was up.
 Per-file rows: the bytes the server sent for each file until the board was playable.
 """
 
@@ -220,7 +221,8 @@ def breakdown(page, label, out):
         "WebAssembly downloaded": files.get("pyodide.asm.wasm"),
         "snapshot downloaded": files.get("snapshot.bin"),
         "WebAssembly instantiated": steps.get("wasm instantiated"),
-        "Python started (restored or fresh)": steps.get("Loaded interpreter"),
+        "Python restored (snapshot)": marks.get("python-restored"),
+        "PyScript has Python (restored or started)": steps.get("Loaded interpreter"),
         "main.py starts (PyScript ready)": marks.get("python-ready"),
         "board ready": marks.get("board-ready"),
     }

@@ -10,7 +10,7 @@ scripts/serve.py on 127.0.0.1, gzip as a host sends it) that plays two moves aga
 and once the offline copy is complete, a revisit (served by the service worker; the game in
 progress comes back). Times are the page's own marks, ms from navigation
 start: "board-ready" (the board drawn and listening) and the steps before it (boot.js starts,
-the WebAssembly compiled, the snapshot fetched and unpacked, PyScript asks for Python, Pyodide's
+the WebAssembly compiled, the snapshot fetched and unpacked, Python starts, Pyodide's
 JavaScript asks for the WebAssembly, which is then instantiated, Python restored, main.py
 starts). The load average is printed with every run.
 """
@@ -32,7 +32,7 @@ STEPS = [  # (row, mark)
     ("boot.js starts", "boot-start"),
     ("WebAssembly compiled (from index.html)", "wasm-compiled"),
     ("snapshot unpacked", "snapshot-unpacked"),
-    ("PyScript asks for Python", "python-start"),
+    ("Python starts (boot.js, interpreter.js)", "python-start"),
     ("Pyodide's JavaScript wants the WebAssembly", "wasm-wanted"),
     ("WebAssembly instantiated", "wasm-instantiated"),
     ("Python restored", "python-restored"),

@@ -11,6 +11,7 @@ from browserkit import errors, wait_ready
         "vendor/pyodide/pyodide.mjs",
         "vendor/pyodide/pyodide.asm.wasm",
         "game/ui/main.py",
+        "vendor/bundles/toscana.json",  # the game's Python files
     ],
 )
 def test_a_missing_file_gives_a_message_and_try_again_works(guarded, site, missing):

@@ -520,8 +520,9 @@ function unpaint(clear) {
 // (window.bgtStartSnapshot: from the offline copy, or from a near server); here it is checked
 // against the build's key.
 function planSnapshot(info) {
+  if (!info) return; // a build without one
   window.bgtStartSnapshot?.(); // a game chosen on the picker (a game link started it already)
-  if (!info || !window.bgtSnapshot) return;
+  if (!window.bgtSnapshot) return;
   state.snapshot = readSnapshot(window.bgtSnapshot, info.key);
   state.snapshot.then(() => performance.mark("snapshot-unpacked"), () => {}); // the interpreter hears why
 }

@@ -6,6 +6,7 @@ a cross-site embed: test_browser_offline.py, test_browser_embed.py.)
 """
 
 import gzip
+import json
 
 import build
 import pytest
@@ -63,6 +64,25 @@ def test_a_bad_snapshot_starts_python_the_usual_way_and_the_game_plays(open_sess
     assert session.evaluate("getComputedStyle(document.getElementById('boot')).display") == "none"
     match = play_turn(session, GAME, autosaved(session, GAME))  # the engine answers in the page
     assert len(match.moves) > len(start.moves)
+    assert session.errors() == []
+
+
+def test_a_build_without_a_snapshot_starts_python_the_usual_way(open_session, site):
+    """A build made without it (BGT_NO_SNAPSHOT=1): vendor/preload.json names none, the server
+    has none; a game chosen on the picker (the start boot.js begins) must not take the missing
+    file for a failed start."""
+    preload = json.loads((ROOT / "vendor" / "preload.json").read_text("utf-8"))
+    del preload["snapshot"]
+    session = open_session("chromium")
+    session.page.route(
+        "**/vendor/preload.json",
+        lambda route: route.fulfill(body=json.dumps(preload), content_type="application/json"),
+    )
+    session.page.route("**/vendor/pyodide/snapshot.bin", lambda route: route.fulfill(status=404))
+    session.goto(site.url)
+    session.click(f'.game[data-game="{GAME}"] a.play')
+    session.wait_ready(GAME)
+    assert session.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
     assert session.errors() == []
 
 

@@ -73,8 +73,9 @@ SNAPSHOT_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pytho
 # Files Python reads besides the game package (listed in pyscript.toml [files]).
 FILES_EXTRA = ["assets/strings.json"]
 # The page's copies of its Python files, without docstrings and comments (strip_python), at the
-# same paths below this folder: about 40 % less to download; PyScript writes them to the paths
-# the game's modules have (pyscript.toml [files]: copy -> path).
+# same paths below this folder: about 40 % less to download. The page loads them in bundles
+# (BUNDLES); pyscript.toml [files] maps each copy to the path the game's modules have, for a page
+# without vendor/preload.json and for the snapshot's build.
 PAGE_COPIES = f"{VENDOR}/py"
 # The shell's entry point: PyScript runs it as its script (fetched once, as the script's source)
 MAIN = "game/ui/main.py"

@@ -94,7 +94,7 @@ def _prepare(files):
 
     _bootstrap_external.SourceLoader.source_to_code = source_to_code
     sys.modules[cache.__name__] = cache
-    # PyScript writes the files again after the restore: forget the finders that listed this
+    # the page writes the files again after the restore: forget the finders that listed this
     # run's directories (importlib.invalidate_caches() would import importlib.metadata: trimmed)
     sys.path_importer_cache.clear()
     gc.collect()

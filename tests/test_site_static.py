@@ -297,7 +297,7 @@ def test_the_built_snapshot_is_current_listed_and_precached():
     assert build.SNAPSHOT in build.precache_list()
     assert "assets/interpreter.js" in preload["modules"]
     # the page's first script fetches it from its first bytes, by this path (index.html)
-    assert f'fetch("{build.SNAPSHOT}"' in (ROOT / "index.html").read_text("utf-8")
+    assert f'Fetch("{build.SNAPSHOT}"' in (ROOT / "index.html").read_text("utf-8")
 
 
 def test_vendor_holds_the_trimmed_runtime():

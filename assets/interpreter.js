@@ -36,7 +36,10 @@ export function startEarly() {
 }
 
 export async function loadPyodide(options = {}) {
-  if (!early) return begin({ ...options, indexURL });
+  if (!early) { // (no early start: no preload list) one Python still, whoever asks next
+    early = begin({ ...options, indexURL });
+    return early;
+  }
   const pyodide = await early;
   if (options.stdout) pyodide.setStdout({ batched: options.stdout });
   if (options.stderr) pyodide.setStderr({ batched: options.stderr });
